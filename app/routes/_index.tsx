@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { StandInArt } from "~/components/stand-in-art";
+import { exhibitions } from "~/content/exhibitions";
+import { homeContent } from "~/content/home";
+import { siteConfig } from "~/content/site-config";
+import { pageTitle } from "~/seo/page-title";
+import styles from "./_index.module.css";
+import type { Route } from "./+types/_index";
+
+export function loader() {
+  return { home: homeContent, exhibitions };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle(`${siteConfig.brand} - ${siteConfig.tagline}`, { exact: true }) },
+  { name: "description", content: siteConfig.description },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home } = loaderData;
+  return (
+    <main id="main">
+      <section className={styles.hero} aria-labelledby="home-title">
+        <StandInArt seed={home.featured.slug} label={home.featured.title} className={styles.heroArt} />
+        <div className={styles.heroShade} />
+        <div className={styles.heroText}>
+          <p className="eyebrow">{home.hero.eyebrow}</p>
+          <h1 id="home-title">{home.hero.title}</h1>
+          <p>{home.hero.text}</p>
+          <div className={styles.actions}>
+            <Link to="/art" className="button">
+              Browse the catalogue
+            </Link>
+            <Link to="/about" className="button button-ghost">
+              About the artist
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="featured-title">
+        <div className={styles.split}>
+          <StandInArt seed={`${home.featured.slug}-detail`} label={home.featured.title} className={styles.featureArt} />
+          <div>
+            <p className="eyebrow">Featured work</p>
+            <h2 id="featured-title">{home.featured.title}</h2>
+            <p className={styles.meta}>
+              {home.featured.year}. {siteConfig.printSize}. {home.featured.series}.
+            </p>
+            <p>{home.featured.text}</p>
+            <Link to={`/art/${home.featured.slug}`}>View the work</Link>
+          </div>
+        </div>
+      </section>
+
+      <figure className={styles.quote}>
+        <blockquote>
+          <p>“{home.words.text}”</p>
+        </blockquote>
+        <figcaption>
+          <cite>{siteConfig.brand}</cite>
+        </figcaption>
+      </figure>
+
+      <section className={styles.section} aria-labelledby="series-title">
+        <div className={styles.split}>
+          <div>
+            <p className="eyebrow">Current series</p>
+            <h2 id="series-title">{home.series.title}</h2>
+            <p>{home.series.text}</p>
+            <Link to={home.series.link}>{home.series.linkLabel}</Link>
+          </div>
+          <StandInArt seed="icaro-series" label={home.series.title} className={styles.featureArt} />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="exhibitions-title">
+        <div className={styles.sectionHead}>
+          <h2 id="exhibitions-title">Exhibitions</h2>
+          <Link to="/cv">Full CV</Link>
+        </div>
+        <ul className={styles.exhibitions}>
+          {loaderData.exhibitions.map((e) => (
+            <li key={e.slug}>
+              <Link to={e.path} className={styles.exhibitionCard}>
+                <p className="eyebrow">
+                  {e.year} · {e.place}
+                </p>
+                <h3>{e.navLabel}</h3>
+                <p>{e.summary}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium, never a downloaded browser (this machine cannot download one).
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+if (!fs.existsSync(chromePath)) {
+  throw new Error(
+    `No Chromium at ${chromePath}. Install Debian's: "sudo apt-get update && sudo apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome binary.`,
+  );
+}
+
+const port = Number(process.env.E2E_PORT || 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+// Each run gets its own empty data folder, so tests never see a developer's local data.
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "umbra-e2e-"));
+
+const launchOptions = {
+  executablePath: chromePath,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+};
+
+export default defineConfig({
+  testDir: "./tests",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: "phone",
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: "node server.js",
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+  },
+});

@@ -1,0 +1,64 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+/**
+ * Answers requests for prerendered pages from memory: `/about` is served from
+ * `build/client/about/index.html` (no redirect to `/about/`), already compressed with brotli
+ * and gzip at start-up, with an ETag so repeat visits cost a 304. A page that was not
+ * prerendered falls through to the next handler (server rendering).
+ */
+export function prerenderedPages(clientDir) {
+  const root = path.resolve(clientDir);
+  const pages = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "assets" && entry.name !== "img") walk(full);
+      } else if (entry.name === "index.html") {
+        const route = `/${path.relative(root, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
+        const body = fs.readFileSync(full);
+        pages.set(route, {
+          identity: body,
+          br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: zlib.gzipSync(body, { level: 9 }),
+          etag: `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`,
+        });
+      }
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+
+  return function servePrerendered(req, res, next) {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const pathname = req.path;
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      const query = req.originalUrl.slice(req.path.length);
+      return res.redirect(301, pathname.replace(/\/+$/, "") + query);
+    }
+    const page = pages.get(pathname);
+    if (!page) return next();
+
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    res.setHeader("ETag", page.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (req.headers["if-none-match"] === page.etag) {
+      res.statusCode = 304;
+      return res.end();
+    }
+    const accept = String(req.headers["accept-encoding"] || "");
+    let body = page.identity;
+    if (/\bbr\b/.test(accept)) {
+      body = page.br;
+      res.setHeader("Content-Encoding", "br");
+    } else if (/\bgzip\b/.test(accept)) {
+      body = page.gzip;
+      res.setHeader("Content-Encoding", "gzip");
+    }
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}

@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+
+const isPhone = (name: string) => name === "phone";
+
+test.describe("site shell", () => {
+  test("home page is server-rendered inside the header and footer", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toContain("<header");
+    expect(html).toContain("<footer");
+    expect(html).toContain('alt="Umbra"');
+
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Umbra/);
+    const header = page.locator("header").first();
+    await expect(header).toBeVisible();
+    const box = await header.boundingBox();
+    expect(box?.height).toBe(90);
+    expect(box?.y).toBe(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Umbra" }).first()).toHaveAttribute("href", "/");
+  });
+
+  test("header stays fixed at the top while the page scrolls", async ({ page }) => {
+    await page.goto("/");
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 500);
+    const box = await page.locator("header").first().boundingBox();
+    expect(box?.y).toBe(0);
+  });
+
+  test("desktop nav: links and an Exhibitions dropdown on hover and keyboard focus", async ({ page }, info) => {
+    test.skip(isPhone(info.project.name), "desktop navigation only");
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
+    await expect(nav.getByRole("link", { name: "Artworks" })).toHaveAttribute("href", "/art");
+    await expect(nav.getByRole("link", { name: "CV" })).toHaveAttribute("href", "/cv");
+    const label = nav.getByRole("button", { name: "Exhibitions" });
+    const solo = nav.getByRole("link", { name: "Solo Exhibition: London, 2024" });
+    await expect(solo).toBeHidden();
+
+    await label.hover();
+    await expect(solo).toBeVisible();
+    await expect(label).toHaveAttribute("aria-expanded", "true");
+    for (const name of [
+      "ICVA Partnership 2025",
+      "Residency In The Amazon: Peru 2025",
+      "Art Basel Miami 2023",
+      "Sotheby's Hong Kong 2023",
+    ]) {
+      await expect(nav.getByRole("link", { name })).toBeVisible();
+    }
+    await expect(solo).toHaveAttribute("href", "/exhibitions/solo-exhibition-london-2024");
+
+    await page.mouse.move(1000, 600);
+    await expect(solo).toBeHidden();
+
+    // Keyboard: Tab onto the label reveals the menu, Tab moves into it.
+    await nav.getByRole("link", { name: "Artworks" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(label).toBeFocused();
+    await expect(solo).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "ICVA Partnership 2025" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(solo).toBeHidden();
+  });
+
+  test("phone nav: burger overlay opens, closes on a link, on Escape, and locks the page", async ({ page }, info) => {
+    test.skip(!isPhone(info.project.name), "burger menu is below 960px");
+    await page.goto("/");
+    const burger = page.getByRole("button", { name: "Open menu" });
+    await expect(burger).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    // The first home link in the header is the header logo (the overlay has its own).
+    const headerLogo = page.locator('header a[href="/"]').first();
+    await expect(headerLogo).toBeVisible();
+
+    await burger.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    const overlay = page.getByRole("dialog", { name: "Site menu" });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole("img", { name: "Umbra" })).toBeVisible();
+    for (const name of ["About", "Art", "CV"])
+      await expect(overlay.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(overlay.getByText("Exhibitions", { exact: true })).toBeVisible();
+    await expect(overlay.getByRole("link", { name: "Exhibitions" })).toHaveCount(0);
+    await expect(headerLogo).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+
+    await page.keyboard.press("Escape");
+    await expect(overlay).toBeHidden();
+    await expect(burger).toBeFocused();
+    await expect(headerLogo).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+
+    await burger.click();
+    await overlay.getByRole("link", { name: "CV", exact: true }).click();
+    await expect(page).toHaveURL(/\/cv$/);
+    await expect(overlay).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("footer links to Instagram and X in a new tab", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    for (const name of ["Umbra on Instagram", "Umbra on X"]) {
+      const link = footer.getByRole("link", { name });
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+    await expect(footer.getByRole("link", { name: "Umbra on Instagram" })).toHaveAttribute("href", /instagram\.com/);
+    await expect(footer.getByRole("link", { name: "Umbra on X" })).toHaveAttribute("href", /x\.com/);
+  });
+
+  test("a route change scrolls to the top", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("footer").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => window.scrollY > 300);
+    await page.locator("footer").getByRole("link", { name: "Solo Exhibition: London, 2024" }).click();
+    await expect(page).toHaveURL(/solo-exhibition-london-2024$/);
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+
+  test("unknown routes get a designed 404 page with a link home", async ({ page, request }) => {
+    const response = await request.get("/no-such-page-here");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+
+    await page.goto("/no-such-page-here");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found - Umbra");
+    await expect(page.locator("header")).toBeVisible();
+    await page.locator("main").getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("home and 404 pages have no serious accessibility violations", async ({ page }) => {
+    for (const path of ["/", "/no-such-page-here"]) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});
