@@ -7,7 +7,7 @@ import zlib from "node:zlib";
  * Answers requests for prerendered pages from memory: `/about` is served from
  * `build/client/about/index.html` (no redirect to `/about/`), already compressed with brotli
  * and gzip at start-up, with an ETag so repeat visits cost a 304. A page that was not
- * prerendered falls through to the next handler (server rendering).
+ * prerendered, or a request with a query string, falls through to server rendering.
  */
 export function prerenderedPages(clientDir) {
   const root = path.resolve(clientDir);
@@ -38,7 +38,8 @@ export function prerenderedPages(clientDir) {
       const query = req.originalUrl.slice(req.path.length);
       return res.redirect(301, pathname.replace(/\/+$/, "") + query);
     }
-    const page = pages.get(pathname);
+    // A query string can change what a page shows (gallery filters), so it is rendered per request.
+    const page = req.originalUrl.includes("?") ? undefined : pages.get(pathname);
     if (!page) return next();
 
     res.setHeader("Content-Type", "text/html; charset=utf-8");
