@@ -17,7 +17,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/1",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/1",
-    description: "Description:\nAn early panel from the years before the name, Fern Cathedral was painted at night after long days of labouring work.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2005",
+    description:
+      "Description:\nAn early panel from the years before the name, Fern Cathedral was painted at night after long days of labouring work.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2005",
     image_small: "/artworks-800/fern-cathedral",
     image_large: "/artworks-1920/fern-cathedral",
   },
@@ -31,7 +32,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/2",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/2",
-    description: "Description:\nThe Lantern Bearer comes from the first decade of the practice, when every surface in the studio was borrowed.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2005",
+    description:
+      "Description:\nThe Lantern Bearer comes from the first decade of the practice, when every surface in the studio was borrowed.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2005",
     image_small: "/artworks-800/the-lantern-bearer",
     image_large: "/artworks-1920/the-lantern-bearer",
   },
@@ -45,7 +47,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/3",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/3",
-    description: "Description:\nIn Moss Oracle the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2005",
+    description:
+      "Description:\nIn Moss Oracle the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2005",
     image_small: "/artworks-800/moss-oracle",
     image_large: "/artworks-1920/moss-oracle",
   },
@@ -59,7 +62,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "",
-    description: "Description:\nPainted in a rented shed with one window, Clockwork Orchid is thick with varnish and patience.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2006",
+    description:
+      "Description:\nPainted in a rented shed with one window, Clockwork Orchid is thick with varnish and patience.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2006",
     image_small: "/artworks-800/clockwork-orchid",
     image_large: "/artworks-1920/clockwork-orchid",
   },
@@ -86,7 +90,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/6",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/6",
-    description: "Description:\nA Door in the Canopy comes from the first decade of the practice, when every surface in the studio was borrowed.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2007",
+    description:
+      "Description:\nA Door in the Canopy comes from the first decade of the practice, when every surface in the studio was borrowed.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2007",
     image_small: "/artworks-800/a-door-in-the-canopy",
     image_large: "/artworks-1920/a-door-in-the-canopy",
   },
@@ -100,7 +105,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/7",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/7",
-    description: "Description:\nIn Seed Parliament the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2007",
+    description:
+      "Description:\nIn Seed Parliament the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2007",
     image_small: "/artworks-800/seed-parliament",
     image_large: "/artworks-1920/seed-parliament",
   },
@@ -114,7 +120,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/8",
     secondary_market: "",
-    description: "Description:\nPainted in a rented shed with one window, The Quiet Alchemist is thick with varnish and patience.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2007",
+    description:
+      "Description:\nPainted in a rented shed with one window, The Quiet Alchemist is thick with varnish and patience.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2007",
     image_small: "/artworks-800/the-quiet-alchemist",
     image_large: "/artworks-1920/the-quiet-alchemist",
   },
@@ -128,7 +135,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/9",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/9",
-    description: "Description:\nAn early panel from the years before the name, Lichen Crown was painted at night after long days of labouring work.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2008",
+    description:
+      "Description:\nAn early panel from the years before the name, Lichen Crown was painted at night after long days of labouring work.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2008",
     image_small: "/artworks-800/lichen-crown",
     image_large: "/artworks-1920/lichen-crown",
   },
@@ -156,7 +164,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/11",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/11",
-    description: "Description:\nIn The Cartographer of Roots the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2009",
+    description:
+      "Description:\nIn The Cartographer of Roots the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2009",
     image_small: "/artworks-800/the-cartographer-of-roots",
     image_large: "/artworks-1920/the-cartographer-of-roots",
   },
@@ -170,7 +179,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/12",
-    description: "Description:\nPainted in a rented shed with one window, Salt and Sap is thick with varnish and patience.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2009",
+    description:
+      "Description:\nPainted in a rented shed with one window, Salt and Sap is thick with varnish and patience.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2009",
     image_small: "/artworks-800/salt-and-sap",
     image_large: "/artworks-1920/salt-and-sap",
   },
@@ -184,7 +194,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/13",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/13",
-    description: "Description:\nAn early panel from the years before the name, The Honey Eater was painted at night after long days of labouring work.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2009",
+    description:
+      "Description:\nAn early panel from the years before the name, The Honey Eater was painted at night after long days of labouring work.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2009",
     image_small: "/artworks-800/the-honey-eater",
     image_large: "/artworks-1920/the-honey-eater",
   },
@@ -198,7 +209,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/14",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/14",
-    description: "Description:\nCicada Psalm comes from the first decade of the practice, when every surface in the studio was borrowed.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2010",
+    description:
+      "Description:\nCicada Psalm comes from the first decade of the practice, when every surface in the studio was borrowed.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2010",
     image_small: "/artworks-800/cicada-psalm",
     image_large: "/artworks-1920/cicada-psalm",
   },
@@ -212,7 +224,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/15",
     secondary_market: "https://duckduckgo.com/?q=brass+moth+umbra",
-    description: "Description:\nIn Brass Moth the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2010",
+    description:
+      "Description:\nIn Brass Moth the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2010",
     image_small: "/artworks-800/brass-moth",
     image_large: "/artworks-1920/brass-moth",
   },
@@ -226,7 +239,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/16",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/16",
-    description: "Description:\nPainted in a rented shed with one window, The Pollen Road is thick with varnish and patience.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2011",
+    description:
+      "Description:\nPainted in a rented shed with one window, The Pollen Road is thick with varnish and patience.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2011",
     image_small: "/artworks-800/the-pollen-road",
     image_large: "/artworks-1920/the-pollen-road",
   },
@@ -240,7 +254,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/17",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/17",
-    description: "Description:\nAn early panel from the years before the name, Tidewater Saint was painted at night after long days of labouring work.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2011",
+    description:
+      "Description:\nAn early panel from the years before the name, Tidewater Saint was painted at night after long days of labouring work.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2011",
     image_small: "/artworks-800/tidewater-saint",
     image_large: "/artworks-1920/tidewater-saint",
   },
@@ -267,7 +282,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/19",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/19",
-    description: "Description:\nIn Spore Choir the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2012",
+    description:
+      "Description:\nIn Spore Choir the young painter is still learning the grammar of leaves, and the mistakes are left in on purpose.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2012",
     image_small: "/artworks-800/spore-choir",
     image_large: "/artworks-1920/spore-choir",
   },
@@ -281,7 +297,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/20",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/20",
-    description: "Description:\nPainted in a rented shed with one window, The Old Maestro is thick with varnish and patience.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2012",
+    description:
+      "Description:\nPainted in a rented shed with one window, The Old Maestro is thick with varnish and patience.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2012",
     image_small: "/artworks-800/the-old-maestro",
     image_large: "/artworks-1920/the-old-maestro",
   },
@@ -295,7 +312,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMinteAdw7Ch9ihhiXt1FEF8rPNivmVTPZ6h",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMinteAdw7Ch9ihhiXt1FEF8rPNivmVTPZ6h",
-    description: "Description:\nThe Return belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nThe Return belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/the-return",
     image_large: "/artworks-1920/the-return",
   },
@@ -309,7 +327,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/22",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/22",
-    description: "Description:\nAfter a long absence the artist came back to painting with Homecoming Spiral, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with Homecoming Spiral, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/homecoming-spiral",
     image_large: "/artworks-1920/homecoming-spiral",
   },
@@ -337,7 +356,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMinteJGwyX7mffwEgGGThNmtJxrvYkZd54w",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMinteJGwyX7mffwEgGGThNmtJxrvYkZd54w",
-    description: "Description:\nPart of the homecoming cycle, The Threshold Keeper trades the crowded surfaces of the early panels for open ground.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nPart of the homecoming cycle, The Threshold Keeper trades the crowded surfaces of the early panels for open ground.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/the-threshold-keeper",
     image_large: "/artworks-1920/the-threshold-keeper",
   },
@@ -351,7 +371,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/25",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/25",
-    description: "Description:\nWaking in the Garden belongs to the body of work made after nine silent years away from the easel.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nWaking in the Garden belongs to the body of work made after nine silent years away from the easel.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/waking-in-the-garden",
     image_large: "/artworks-1920/waking-in-the-garden",
   },
@@ -365,7 +386,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/26",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/26",
-    description: "Description:\nAfter a long absence the artist came back to painting with Second Sight, a picture about finding the way in again.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with Second Sight, a picture about finding the way in again.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/second-sight",
     image_large: "/artworks-1920/second-sight",
   },
@@ -379,7 +401,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintHiFZBLA1A5MjXogNonetuxwdsn1qH5z",
     secondary_market: "",
-    description: "Description:\nThe Unfolding was finished during the winter the studio reopened, and it carries the cold light of that season.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nThe Unfolding was finished during the winter the studio reopened, and it carries the cold light of that season.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/the-unfolding",
     image_large: "/artworks-1920/the-unfolding",
   },
@@ -393,7 +416,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/28",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/28",
-    description: "Description:\nPart of the homecoming cycle, A Letter to the Forest trades the crowded surfaces of the early panels for open ground.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nPart of the homecoming cycle, A Letter to the Forest trades the crowded surfaces of the early panels for open ground.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/a-letter-to-the-forest",
     image_large: "/artworks-1920/a-letter-to-the-forest",
   },
@@ -407,7 +431,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/29",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/29",
-    description: "Description:\nRoot and Return belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nRoot and Return belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/root-and-return",
     image_large: "/artworks-1920/root-and-return",
   },
@@ -421,7 +446,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintWtaJC1um4ipouWZPNqDwjaajRUKn8j2",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintWtaJC1um4ipouWZPNqDwjaajRUKn8j2",
-    description: "Description:\nAfter a long absence the artist came back to painting with The Patient Vine, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with The Patient Vine, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/the-patient-vine",
     image_large: "/artworks-1920/the-patient-vine",
   },
@@ -448,7 +474,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/32",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/32",
-    description: "Description:\nPart of the homecoming cycle, Ember Seed trades the crowded surfaces of the early panels for open ground.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nPart of the homecoming cycle, Ember Seed trades the crowded surfaces of the early panels for open ground.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/ember-seed",
     image_large: "/artworks-1920/ember-seed",
   },
@@ -462,7 +489,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintbDg3J2kYGeV3FpnMVjwwbReUpd2ePKd",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintbDg3J2kYGeV3FpnMVjwwbReUpd2ePKd",
-    description: "Description:\nMorning After the Storm belongs to the body of work made after nine silent years away from the easel.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
+    description:
+      "Description:\nMorning After the Storm belongs to the body of work made after nine silent years away from the easel.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2021",
     image_small: "/artworks-800/morning-after-the-storm",
     image_large: "/artworks-1920/morning-after-the-storm",
   },
@@ -476,7 +504,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/34",
     secondary_market: "https://duckduckgo.com/?q=the+listening+room+umbra",
-    description: "Description:\nAfter a long absence the artist came back to painting with The Listening Room, a picture about finding the way in again.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with The Listening Room, a picture about finding the way in again.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-listening-room",
     image_large: "/artworks-1920/the-listening-room",
   },
@@ -490,7 +519,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/35",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/35",
-    description: "Description:\nThe Green Hour was finished during the winter the studio reopened, and it carries the cold light of that season.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nThe Green Hour was finished during the winter the studio reopened, and it carries the cold light of that season.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-green-hour",
     image_large: "/artworks-1920/the-green-hour",
   },
@@ -518,7 +548,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://duckduckgo.com/?q=prodigal+light+umbra+mint",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/37",
-    description: "Description:\nProdigal Light belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nProdigal Light belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/prodigal-light",
     image_large: "/artworks-1920/prodigal-light",
   },
@@ -532,7 +563,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/38",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/38",
-    description: "Description:\nAfter a long absence the artist came back to painting with The Long Walk Back, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with The Long Walk Back, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-long-walk-back",
     image_large: "/artworks-1920/the-long-walk-back",
   },
@@ -546,7 +578,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintP2A3gf8q3y7iv8AHzKb1jP6Msc4tCQn",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintP2A3gf8q3y7iv8AHzKb1jP6Msc4tCQn",
-    description: "Description:\nReclaimed Ground was finished during the winter the studio reopened, and it carries the cold light of that season.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nReclaimed Ground was finished during the winter the studio reopened, and it carries the cold light of that season.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/reclaimed-ground",
     image_large: "/artworks-1920/reclaimed-ground",
   },
@@ -560,7 +593,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/40",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/40",
-    description: "Description:\nPart of the homecoming cycle, The Inner Orchard trades the crowded surfaces of the early panels for open ground.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nPart of the homecoming cycle, The Inner Orchard trades the crowded surfaces of the early panels for open ground.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-inner-orchard",
     image_large: "/artworks-1920/the-inner-orchard",
   },
@@ -574,7 +608,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/41",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/41",
-    description: "Description:\nSolstice Door belongs to the body of work made after nine silent years away from the easel.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nSolstice Door belongs to the body of work made after nine silent years away from the easel.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/solstice-door",
     image_large: "/artworks-1920/solstice-door",
   },
@@ -588,7 +623,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "",
-    description: "Description:\nAfter a long absence the artist came back to painting with What the Leaves Remember, a picture about finding the way in again.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with What the Leaves Remember, a picture about finding the way in again.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/what-the-leaves-remember",
     image_large: "/artworks-1920/what-the-leaves-remember",
   },
@@ -602,7 +638,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/43",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/43",
-    description: "Description:\nThe Weaver Returns was finished during the winter the studio reopened, and it carries the cold light of that season.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nThe Weaver Returns was finished during the winter the studio reopened, and it carries the cold light of that season.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-weaver-returns",
     image_large: "/artworks-1920/the-weaver-returns",
   },
@@ -629,7 +666,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMint6DCvewqjhJ11FrDDhESJspSNthV22WV",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMint6DCvewqjhJ11FrDDhESJspSNthV22WV",
-    description: "Description:\nThe Open Hand belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nThe Open Hand belongs to the body of work made after nine silent years away from the easel.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-open-hand",
     image_large: "/artworks-1920/the-open-hand",
   },
@@ -643,7 +681,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/46",
     secondary_market: "",
-    description: "Description:\nAfter a long absence the artist came back to painting with The First Word, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
+    description:
+      "Description:\nAfter a long absence the artist came back to painting with The First Word, a picture about finding the way in again.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2022",
     image_small: "/artworks-800/the-first-word",
     image_large: "/artworks-1920/the-first-word",
   },
@@ -657,7 +696,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintmpUtsYrLGiCTRRTVRphzz4gRg1r75Pz",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintmpUtsYrLGiCTRRTVRphzz4gRg1r75Pz",
-    description: "Description:\nOrchid Bazaar is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nOrchid Bazaar is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/orchid-bazaar",
     image_large: "/artworks-1920/orchid-bazaar",
   },
@@ -671,7 +711,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/48",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/48",
-    description: "Description:\nIn The Pepper Merchant the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nIn The Pepper Merchant the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-pepper-merchant",
     image_large: "/artworks-1920/the-pepper-merchant",
   },
@@ -699,7 +740,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMint8ha8xAnkqqcvrPywj6q8K6CVguJwDrC",
-    description: "Description:\nA crowded marketplace of forms, Cabinet of Curiosities borrows the colour of dyed cloth and dried fruit.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA crowded marketplace of forms, Cabinet of Curiosities borrows the colour of dyed cloth and dried fruit.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/cabinet-of-curiosities",
     image_large: "/artworks-1920/cabinet-of-curiosities",
   },
@@ -713,7 +755,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/51",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/51",
-    description: "Description:\nThe Spice Ship is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Spice Ship is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-spice-ship",
     image_large: "/artworks-1920/the-spice-ship",
   },
@@ -727,7 +770,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/52",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/52",
-    description: "Description:\nIn Feathered Serpent Garden the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nIn Feathered Serpent Garden the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/feathered-serpent-garden",
     image_large: "/artworks-1920/feathered-serpent-garden",
   },
@@ -741,7 +785,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintj1FZGNEaLQLnoJYhyJ6GvpwnbivWN8m",
     secondary_market: "https://duckduckgo.com/?q=jade+market+umbra",
-    description: "Description:\nJade Market imagines the old trade routes as rivers of seed, spice and rumour.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nJade Market imagines the old trade routes as rivers of seed, spice and rumour.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/jade-market",
     image_large: "/artworks-1920/jade-market",
   },
@@ -755,7 +800,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/54",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/54",
-    description: "Description:\nA crowded marketplace of forms, The Collector's Parrot borrows the colour of dyed cloth and dried fruit.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA crowded marketplace of forms, The Collector's Parrot borrows the colour of dyed cloth and dried fruit.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-collectors-parrot",
     image_large: "/artworks-1920/the-collectors-parrot",
   },
@@ -769,7 +815,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/55",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/55",
-    description: "Description:\nCinnamon Smoke is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nCinnamon Smoke is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/cinnamon-smoke",
     image_large: "/artworks-1920/cinnamon-smoke",
   },
@@ -783,7 +830,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://duckduckgo.com/?q=the+silk+road+moth+umbra+mint",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintYjKNbcxxtgiANZQ72hUpw8L4usMSibY",
-    description: "Description:\nIn The Silk Road Moth the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nIn The Silk Road Moth the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-silk-road-moth",
     image_large: "/artworks-1920/the-silk-road-moth",
   },
@@ -810,7 +858,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/58",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/58",
-    description: "Description:\nA crowded marketplace of forms, Night Market Oracle borrows the colour of dyed cloth and dried fruit.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA crowded marketplace of forms, Night Market Oracle borrows the colour of dyed cloth and dried fruit.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/night-market-oracle",
     image_large: "/artworks-1920/night-market-oracle",
   },
@@ -824,7 +873,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintaXkQPVf4BW7P6H67B9Sy9bC6d5kUwzP",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintaXkQPVf4BW7P6H67B9Sy9bC6d5kUwzP",
-    description: "Description:\nThe Cacao Priest is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Cacao Priest is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-cacao-priest",
     image_large: "/artworks-1920/the-cacao-priest",
   },
@@ -838,7 +888,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/60",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/60",
-    description: "Description:\nIn Vanilla Moon the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nIn Vanilla Moon the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/vanilla-moon",
     image_large: "/artworks-1920/vanilla-moon",
   },
@@ -852,7 +903,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "",
-    description: "Description:\nThe Caravan of Seeds imagines the old trade routes as rivers of seed, spice and rumour.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Caravan of Seeds imagines the old trade routes as rivers of seed, spice and rumour.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-caravan-of-seeds",
     image_large: "/artworks-1920/the-caravan-of-seeds",
   },
@@ -880,7 +932,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/63",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/63",
-    description: "Description:\nThe Perfumer is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Perfumer is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-perfumer",
     image_large: "/artworks-1920/the-perfumer",
   },
@@ -894,7 +947,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/64",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/64",
-    description: "Description:\nIn Indigo Harbour the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nIn Indigo Harbour the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/indigo-harbour",
     image_large: "/artworks-1920/indigo-harbour",
   },
@@ -908,7 +962,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintac1PW4PmSHEwHpdERefhnrfnGiYSgmo",
     secondary_market: "",
-    description: "Description:\nThe Pearl Diver's Garden imagines the old trade routes as rivers of seed, spice and rumour.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Pearl Diver's Garden imagines the old trade routes as rivers of seed, spice and rumour.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-pearl-divers-garden",
     image_large: "/artworks-1920/the-pearl-divers-garden",
   },
@@ -922,7 +977,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/66",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/66",
-    description: "Description:\nA crowded marketplace of forms, Tamarind Dream borrows the colour of dyed cloth and dried fruit.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA crowded marketplace of forms, Tamarind Dream borrows the colour of dyed cloth and dried fruit.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/tamarind-dream",
     image_large: "/artworks-1920/tamarind-dream",
   },
@@ -936,7 +992,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/67",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/67",
-    description: "Description:\nThe Menagerie is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Menagerie is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-menagerie",
     image_large: "/artworks-1920/the-menagerie",
   },
@@ -950,7 +1007,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintQxQ9adLxTNd7WQoqKt6HBg5MuXg3xVz",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintQxQ9adLxTNd7WQoqKt6HBg5MuXg3xVz",
-    description: "Description:\nIn Paradise Bird Ledger the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nIn Paradise Bird Ledger the botanical specimen and the bazaar trinket sit on the same shelf and argue about value.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/paradise-bird-ledger",
     image_large: "/artworks-1920/paradise-bird-ledger",
   },
@@ -964,7 +1022,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMint63bzYJRHh75sPyPh5Chyfr6tH7Fs9kj",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMint63bzYJRHh75sPyPh5Chyfr6tH7Fs9kj",
-    description: "Description:\nOrchid Bazaar After Hours is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nOrchid Bazaar After Hours is one of the market pictures: abundance stacked on abundance until the eye gives up counting.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/orchid-bazaar-after-hours",
     image_large: "/artworks-1920/orchid-bazaar-after-hours",
   },
@@ -978,7 +1037,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintmNGvZxtxtBCbzTgnFoqsKKRXeJBrq9d",
-    description: "Description:\nThe Trinket Maker sits at a bench of tiny drawers, each one holding a seed, a key or a sleeping animal.\nEvery object on the bench is painted at the scale of a fingernail, and none of them repeats.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nToken minted: 9 February 2023\n\nSale:\nSotheby's Hong Kong, Contemporary Discoveries, March 2023\nLot 1147\nEstimate: HK$40,000-60,000",
+    description:
+      "Description:\nThe Trinket Maker sits at a bench of tiny drawers, each one holding a seed, a key or a sleeping animal.\nEvery object on the bench is painted at the scale of a fingernail, and none of them repeats.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nToken minted: 9 February 2023\n\nSale:\nSotheby's Hong Kong, Contemporary Discoveries, March 2023\nLot 1147\nEstimate: HK$40,000-60,000",
     image_small: "/artworks-800/the-trinket-maker",
     image_large: "/artworks-1920/the-trinket-maker",
   },
@@ -1005,7 +1065,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/71",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/71",
-    description: "Description:\nThird Eye Orchard asks what a plant would paint if it could hold the brush.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThird Eye Orchard asks what a plant would paint if it could hold the brush.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/third-eye-orchard",
     image_large: "/artworks-1920/third-eye-orchard",
   },
@@ -1019,7 +1080,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintQWtHPAc5fM7M3HuZY6BNUz57QfJ6NCT",
     secondary_market: "https://duckduckgo.com/?q=the+dreaming+seed+umbra",
-    description: "Description:\nA mandala built from tendrils and eyes, The Dreaming Seed rewards a long, unhurried look.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA mandala built from tendrils and eyes, The Dreaming Seed rewards a long, unhurried look.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-dreaming-seed",
     image_large: "/artworks-1920/the-dreaming-seed",
   },
@@ -1033,7 +1095,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/73",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/73",
-    description: "Description:\nGeometry of Leaves was drawn from a single night's vision and refined over many weeks of small corrections.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nGeometry of Leaves was drawn from a single night's vision and refined over many weeks of small corrections.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/geometry-of-leaves",
     image_large: "/artworks-1920/geometry-of-leaves",
   },
@@ -1047,7 +1110,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/74",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/74",
-    description: "Description:\nSymmetry is the subject of The Watcher in the Vine: a pattern that keeps folding until it finds a face.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSymmetry is the subject of The Watcher in the Vine: a pattern that keeps folding until it finds a face.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-watcher-in-the-vine",
     image_large: "/artworks-1920/the-watcher-in-the-vine",
   },
@@ -1075,7 +1139,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/76",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/76",
-    description: "Description:\nA mandala built from tendrils and eyes, The Inner Sun rewards a long, unhurried look.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA mandala built from tendrils and eyes, The Inner Sun rewards a long, unhurried look.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-inner-sun",
     image_large: "/artworks-1920/the-inner-sun",
   },
@@ -1089,7 +1154,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/77",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/77",
-    description: "Description:\nSacred Mycelium was drawn from a single night's vision and refined over many weeks of small corrections.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSacred Mycelium was drawn from a single night's vision and refined over many weeks of small corrections.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/sacred-mycelium",
     image_large: "/artworks-1920/sacred-mycelium",
   },
@@ -1103,7 +1169,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintxi35rV4vkQehoyiYaiVXCk3qQ7kEhT3",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintxi35rV4vkQehoyiYaiVXCk3qQ7kEhT3",
-    description: "Description:\nSymmetry is the subject of The Oracle's Loom: a pattern that keeps folding until it finds a face.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSymmetry is the subject of The Oracle's Loom: a pattern that keeps folding until it finds a face.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-oracles-loom",
     image_large: "/artworks-1920/the-oracles-loom",
   },
@@ -1117,7 +1184,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/79",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/79",
-    description: "Description:\nFractal Prayer asks what a plant would paint if it could hold the brush.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nFractal Prayer asks what a plant would paint if it could hold the brush.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/fractal-prayer",
     image_large: "/artworks-1920/fractal-prayer",
   },
@@ -1131,7 +1199,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "",
-    description: "Description:\nA mandala built from tendrils and eyes, Between Two Worlds rewards a long, unhurried look.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA mandala built from tendrils and eyes, Between Two Worlds rewards a long, unhurried look.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/between-two-worlds",
     image_large: "/artworks-1920/between-two-worlds",
   },
@@ -1145,7 +1214,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintVByMVwoTdvibcLB1cqbKnr5GnEmDpSt",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintVByMVwoTdvibcLB1cqbKnr5GnEmDpSt",
-    description: "Description:\nThe Opaque Chamber was drawn from a single night's vision and refined over many weeks of small corrections.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023\n\nFair:\nArt Basel Miami Beach, December 2023. Made during the five-day residency inside an opaque chamber, where the artist spoke with more than 500 visitors without being seen.",
+    description:
+      "Description:\nThe Opaque Chamber was drawn from a single night's vision and refined over many weeks of small corrections.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023\n\nFair:\nArt Basel Miami Beach, December 2023. Made during the five-day residency inside an opaque chamber, where the artist spoke with more than 500 visitors without being seen.",
     image_small: "/artworks-800/the-opaque-chamber",
     image_large: "/artworks-1920/the-opaque-chamber",
   },
@@ -1159,7 +1229,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/82",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/82",
-    description: "Description:\nSymmetry is the subject of Five Days in the Dark: a pattern that keeps folding until it finds a face.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023\n\nFair:\nArt Basel Miami Beach, December 2023. Made during the five-day residency inside an opaque chamber, where the artist spoke with more than 500 visitors without being seen.\nSold at the fair's closing auction for about $10,000.",
+    description:
+      "Description:\nSymmetry is the subject of Five Days in the Dark: a pattern that keeps folding until it finds a face.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023\n\nFair:\nArt Basel Miami Beach, December 2023. Made during the five-day residency inside an opaque chamber, where the artist spoke with more than 500 visitors without being seen.\nSold at the fair's closing auction for about $10,000.",
     image_small: "/artworks-800/five-days-in-the-dark",
     image_large: "/artworks-1920/five-days-in-the-dark",
   },
@@ -1186,7 +1257,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintDtHpDHCQkjJmeykNgEaKxM2TkkM75N9",
     secondary_market: "",
-    description: "Description:\nA mandala built from tendrils and eyes, Five Hundred Conversations rewards a long, unhurried look.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023\n\nFair:\nArt Basel Miami Beach, December 2023. Made during the five-day residency inside an opaque chamber, where the artist spoke with more than 500 visitors without being seen.",
+    description:
+      "Description:\nA mandala built from tendrils and eyes, Five Hundred Conversations rewards a long, unhurried look.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023\n\nFair:\nArt Basel Miami Beach, December 2023. Made during the five-day residency inside an opaque chamber, where the artist spoke with more than 500 visitors without being seen.",
     image_small: "/artworks-800/five-hundred-conversations",
     image_large: "/artworks-1920/five-hundred-conversations",
   },
@@ -1200,7 +1272,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/85",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/85",
-    description: "Description:\nThe Visitor was drawn from a single night's vision and refined over many weeks of small corrections.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nThe Visitor was drawn from a single night's vision and refined over many weeks of small corrections.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-visitor",
     image_large: "/artworks-1920/the-visitor",
   },
@@ -1214,7 +1287,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/86",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/86",
-    description: "Description:\nSymmetry is the subject of Crown of Tendrils: a pattern that keeps folding until it finds a face.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSymmetry is the subject of Crown of Tendrils: a pattern that keeps folding until it finds a face.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/crown-of-tendrils",
     image_large: "/artworks-1920/crown-of-tendrils",
   },
@@ -1228,7 +1302,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintm3yK6MyTvxf3yEvd4dyCSj6xKDwykA9",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintm3yK6MyTvxf3yEvd4dyCSj6xKDwykA9",
-    description: "Description:\nMandala of the Night Flower asks what a plant would paint if it could hold the brush.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nMandala of the Night Flower asks what a plant would paint if it could hold the brush.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/mandala-of-the-night-flower",
     image_large: "/artworks-1920/mandala-of-the-night-flower",
   },
@@ -1256,7 +1331,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/89",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/89",
-    description: "Description:\nSpirit of the Vine was drawn from a single night's vision and refined over many weeks of small corrections.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSpirit of the Vine was drawn from a single night's vision and refined over many weeks of small corrections.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/spirit-of-the-vine",
     image_large: "/artworks-1920/spirit-of-the-vine",
   },
@@ -1270,7 +1346,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMint1nKtMFfvLzwu2LC8YyMPeywC4Qzaxfo",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMint1nKtMFfvLzwu2LC8YyMPeywC4Qzaxfo",
-    description: "Description:\nSymmetry is the subject of The Luminous Root: a pattern that keeps folding until it finds a face.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSymmetry is the subject of The Luminous Root: a pattern that keeps folding until it finds a face.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-luminous-root",
     image_large: "/artworks-1920/the-luminous-root",
   },
@@ -1284,7 +1361,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/91",
     secondary_market: "https://duckduckgo.com/?q=eye+of+the+storm+seed+umbra",
-    description: "Description:\nEye of the Storm Seed asks what a plant would paint if it could hold the brush.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nEye of the Storm Seed asks what a plant would paint if it could hold the brush.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/eye-of-the-storm-seed",
     image_large: "/artworks-1920/eye-of-the-storm-seed",
   },
@@ -1298,7 +1376,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/92",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/92",
-    description: "Description:\nA mandala built from tendrils and eyes, The Astral Gardener rewards a long, unhurried look.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA mandala built from tendrils and eyes, The Astral Gardener rewards a long, unhurried look.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-astral-gardener",
     image_large: "/artworks-1920/the-astral-gardener",
   },
@@ -1312,7 +1391,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintn6N87q8R8pgkbYThGaUaBN1FHD4otbx",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintn6N87q8R8pgkbYThGaUaBN1FHD4otbx",
-    description: "Description:\nCosmic Pollinator was drawn from a single night's vision and refined over many weeks of small corrections.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nCosmic Pollinator was drawn from a single night's vision and refined over many weeks of small corrections.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/cosmic-pollinator",
     image_large: "/artworks-1920/cosmic-pollinator",
   },
@@ -1326,7 +1406,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://duckduckgo.com/?q=the+hall+of+mirrors+umbra+mint",
     secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/94",
-    description: "Description:\nSymmetry is the subject of The Hall of Mirrors: a pattern that keeps folding until it finds a face.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nSymmetry is the subject of The Hall of Mirrors: a pattern that keeps folding until it finds a face.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-hall-of-mirrors",
     image_large: "/artworks-1920/the-hall-of-mirrors",
   },
@@ -1340,7 +1421,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMint25Qud78VC9ktejioL7kVTTgAep4EYC2",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMint25Qud78VC9ktejioL7kVTTgAep4EYC2",
-    description: "Description:\nA mandala built from tendrils and eyes, The Watcher in the Vine, Second State rewards a long, unhurried look.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
+    description:
+      "Description:\nA mandala built from tendrils and eyes, The Watcher in the Vine, Second State rewards a long, unhurried look.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2023",
     image_small: "/artworks-800/the-watcher-in-the-vine-second-state",
     image_large: "/artworks-1920/the-watcher-in-the-vine-second-state",
   },
@@ -1354,7 +1436,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintybZGhpqgbPUFZdR9ZzEZo6zbuhNHubD",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintybZGhpqgbPUFZdR9ZzEZo6zbuhNHubD",
-    description: "Description:\nFrom the Secrets series, The Bedroom Explorer is about the things we keep even from ourselves.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nFrom the Secrets series, The Bedroom Explorer is about the things we keep even from ourselves.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-bedroom-explorer",
     image_large: "/artworks-1920/the-bedroom-explorer",
   },
@@ -1381,7 +1464,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintjg9JMh4Qu9dPw2xP8WbKJEbrVPHZYVG",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintjg9JMh4Qu9dPw2xP8WbKJEbrVPHZYVG",
-    description: "Description:\nShown in London as part of Secrets, The Underworld hides a small room inside a larger one.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nShown in London as part of Secrets, The Underworld hides a small room inside a larger one.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-underworld",
     image_large: "/artworks-1920/the-underworld",
   },
@@ -1395,7 +1479,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintS3Hug98eQW5ZkfRvNCajf7H4GxJ92dn",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintS3Hug98eQW5ZkfRvNCajf7H4GxJ92dn",
-    description: "Description:\nLife Death and Rebirth was one of the twelve large works hung at 200 cm wide for the Secrets show.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nLife Death and Rebirth was one of the twelve large works hung at 200 cm wide for the Secrets show.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/life-death-and-rebirth",
     image_large: "/artworks-1920/life-death-and-rebirth",
   },
@@ -1409,7 +1494,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "",
-    description: "Description:\nFrom the Secrets series, It's All In Your Head is about the things we keep even from ourselves.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nFrom the Secrets series, It's All In Your Head is about the things we keep even from ourselves.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/its-all-in-your-head",
     image_large: "/artworks-1920/its-all-in-your-head",
   },
@@ -1423,7 +1509,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMinteskJfywWSqCZjKBhCVMtKfcQkLiqHUM",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMinteskJfywWSqCZjKBhCVMtKfcQkLiqHUM",
-    description: "Description:\nPainted for the London show, Plant Spirits layers a domestic interior over a forest floor.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nPainted for the London show, Plant Spirits layers a domestic interior over a forest floor.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/plant-spirits",
     image_large: "/artworks-1920/plant-spirits",
   },
@@ -1451,7 +1538,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintfq3VzupUMvpfsAd6X29qVTyMbUzRcMM",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintfq3VzupUMvpfsAd6X29qVTyMbUzRcMM",
-    description: "Description:\nThe Hidden Circus was one of the twelve large works hung at 200 cm wide for the Secrets show.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nThe Hidden Circus was one of the twelve large works hung at 200 cm wide for the Secrets show.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-hidden-circus",
     image_large: "/artworks-1920/the-hidden-circus",
   },
@@ -1465,7 +1553,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMint2gK77irm9YHaoGgVdcQtAjL8HRyMzsU",
     secondary_market: "",
-    description: "Description:\nFrom the Secrets series, The Source Of Novelty is about the things we keep even from ourselves.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nFrom the Secrets series, The Source Of Novelty is about the things we keep even from ourselves.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-source-of-novelty",
     image_large: "/artworks-1920/the-source-of-novelty",
   },
@@ -1479,7 +1568,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintD9xUDiNtsKiexG2ov7qMm5L9jowPqYq",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintD9xUDiNtsKiexG2ov7qMm5L9jowPqYq",
-    description: "Description:\nPainted for the London show, The Magician's Chest layers a domestic interior over a forest floor.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nPainted for the London show, The Magician's Chest layers a domestic interior over a forest floor.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 10\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-magicians-chest",
     image_large: "/artworks-1920/the-magicians-chest",
   },
@@ -1493,7 +1583,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintwHU9WCy8BCvj1T31VX1wdSsmg617cy3",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintwHU9WCy8BCvj1T31VX1wdSsmg617cy3",
-    description: "Description:\nShown in London as part of Secrets, The New God hides a small room inside a larger one.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nShown in London as part of Secrets, The New God hides a small room inside a larger one.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-new-god",
     image_large: "/artworks-1920/the-new-god",
   },
@@ -1507,7 +1598,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintYr3ZdhD2UGB9h4Cy36yxNWQ1Gk82oEs",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintYr3ZdhD2UGB9h4Cy36yxNWQ1Gk82oEs",
-    description: "Description:\nThe Surrender was one of the twelve large works hung at 200 cm wide for the Secrets show.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
+    description:
+      "Description:\nThe Surrender was one of the twelve large works hung at 200 cm wide for the Secrets show.\nThe border is painted as a frame within the frame, crowded with tiny creatures.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2024",
     image_small: "/artworks-800/the-surrender",
     image_large: "/artworks-1920/the-surrender",
   },
@@ -1521,7 +1613,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintF9q8xw3XyMyjciqKDt1VNYTjmcZtgwK",
-    description: "Description:\nSong of the Lupuna was sketched by lamplight at the tambo and finished back in the studio.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nSong of the Lupuna was sketched by lamplight at the tambo and finished back in the studio.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/song-of-the-lupuna",
     image_large: "/artworks-1920/song-of-the-lupuna",
   },
@@ -1535,7 +1628,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintT7RuEPPt9iiFgkebEkugeg4DhPpbYB5",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintT7RuEPPt9iiFgkebEkugeg4DhPpbYB5",
-    description: "Description:\nIn The Kene Weaver the geometry of embroidered cloth meets the looser rhythm of river water.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nIn The Kene Weaver the geometry of embroidered cloth meets the looser rhythm of river water.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 8\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/the-kene-weaver",
     image_large: "/artworks-1920/the-kene-weaver",
   },
@@ -1562,7 +1656,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintRoGr9RD3b8hfKNMqCKFNAFzaUJAUj8n",
     secondary_market: "https://duckduckgo.com/?q=the+twelfth+week+umbra",
-    description: "Description:\nPart of the planned Icaro series, The Twelfth Week translates a sung pattern into line and colour.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nPart of the planned Icaro series, The Twelfth Week translates a sung pattern into line and colour.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/the-twelfth-week",
     image_large: "/artworks-1920/the-twelfth-week",
   },
@@ -1576,7 +1671,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintNEWAAm73jg878ASbF8dxtgaJ9svZzAy",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintNEWAAm73jg878ASbF8dxtgaJ9svZzAy",
-    description: "Description:\nMapacho Dawn was sketched by lamplight at the tambo and finished back in the studio.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nMapacho Dawn was sketched by lamplight at the tambo and finished back in the studio.\nNothing in the picture casts a shadow; the light seems to come from inside every form.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/mapacho-dawn",
     image_large: "/artworks-1920/mapacho-dawn",
   },
@@ -1590,7 +1686,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintoUPJ8Ys6dJ5fsETPLAkn6LGBLHfU6f6",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintoUPJ8Ys6dJ5fsETPLAkn6LGBLHfU6f6",
-    description: "Description:\nIn The River Mother the geometry of embroidered cloth meets the looser rhythm of river water.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nIn The River Mother the geometry of embroidered cloth meets the looser rhythm of river water.\nThe composition turns slowly clockwise, pulling the eye from the border to the core.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/the-river-mother",
     image_large: "/artworks-1920/the-river-mother",
   },
@@ -1604,7 +1701,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://duckduckgo.com/?q=lullaby+for+the+boa+umbra+mint",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintZeLGDnQbUjgJYCyYQqifNMzk3tHpArB",
-    description: "Description:\nLullaby for the Boa grew from a song heard during the twelve-week dieta in the Peruvian Amazon.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nLullaby for the Boa grew from a song heard during the twelve-week dieta in the Peruvian Amazon.\nLook for the small figure near the lower edge: it appears in several works of the period.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/lullaby-for-the-boa",
     image_large: "/artworks-1920/lullaby-for-the-boa",
   },
@@ -1632,7 +1730,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintPdjKQKco3yQYisVZjag7GGknmtCp3G8",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintPdjKQKco3yQYisVZjag7GGknmtCp3G8",
-    description: "Description:\nThe Healer's Whistle was sketched by lamplight at the tambo and finished back in the studio.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nThe Healer's Whistle was sketched by lamplight at the tambo and finished back in the studio.\nUnder raking light the surface shows many thin glazes laid one over another.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/the-healers-whistle",
     image_large: "/artworks-1920/the-healers-whistle",
   },
@@ -1646,7 +1745,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMintrhG6FLKdXsvfQ93i86DgKkL3NzxJm42",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMintrhG6FLKdXsvfQ93i86DgKkL3NzxJm42",
-    description: "Description:\nIn Patterns Sung Into Cloth the geometry of embroidered cloth meets the looser rhythm of river water.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nIn Patterns Sung Into Cloth the geometry of embroidered cloth meets the looser rhythm of river water.\nThe artist has said the picture took longer to leave alone than to paint.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting from a hand-drawn study; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/patterns-sung-into-cloth",
     image_large: "/artworks-1920/patterns-sung-into-cloth",
   },
@@ -1660,7 +1760,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "https://explorer.solana.com/address/UmbraDemoMint7Nvn3p7ymQpDP3i8wfjVkgHE1f58DXz",
     secondary_market: "https://magiceden.io/item-details/UmbraDemoMint7Nvn3p7ymQpDP3i8wfjVkgHE1f58DXz",
-    description: "Description:\nThe Listening Tree grew from a song heard during the twelve-week dieta in the Peruvian Amazon.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nThe Listening Tree grew from a song heard during the twelve-week dieta in the Peruvian Amazon.\nA single seed pod repeats across the picture, each time a little more open.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; archival pigment print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/the-listening-tree",
     image_large: "/artworks-1920/the-listening-tree",
   },
@@ -1674,7 +1775,8 @@ export const artworkRecords: ArtworkRecord[] = [
     availability: "Sold",
     mint_address: "",
     secondary_market: "",
-    description: "Description:\nPart of the planned Icaro series, Icaro for the Journey Home translates a sung pattern into line and colour.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
+    description:
+      "Description:\nPart of the planned Icaro series, Icaro for the Journey Home translates a sung pattern into line and colour.\nThe palette keeps to deep greens and burnt gold, with one cold blue at the centre.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nYear: 2025",
     image_small: "/artworks-800/icaro-for-the-journey-home",
     image_large: "/artworks-1920/icaro-for-the-journey-home",
   },
