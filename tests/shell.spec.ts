@@ -89,6 +89,7 @@ test.describe("site shell", () => {
     await expect(overlay.getByRole("link", { name: "Exhibitions" })).toHaveCount(0);
     await expect(headerLogo).toBeHidden();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+    expect(await page.evaluate(() => document.querySelector("main")?.inert)).toBe(true);
 
     await page.keyboard.press("Escape");
     await expect(overlay).toBeHidden();
