@@ -1,18 +1,22 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { getDatabase } from "~/db/app-database.server";
+import { databaseContext } from "~/db/context";
 
 /**
- * Everything the React Router build serves: pages rendered per request and, later, the API.
- * It is bundled into build/server/index.js, so it can import app code with the `~/` alias.
+ * Everything the React Router build serves: pages rendered per request and the API (resource
+ * routes). It is bundled into build/server/index.js, so it can import app code with `~/`.
  */
 export const app = express();
 
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext() {
-      return new RouterContextProvider();
+    async getLoadContext() {
+      const context = new RouterContextProvider();
+      context.set(databaseContext, await getDatabase());
+      return context;
     },
   }),
 );
