@@ -3,6 +3,10 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
+import { getQuoteEventHub } from "~/realtime/app-quote-events.server";
+import { quoteEventsContext } from "~/realtime/context";
+
+export { startRuntime } from "./runtime";
 
 /**
  * Everything the React Router build serves: pages rendered per request and the API (resource
@@ -16,6 +20,7 @@ app.use(
     async getLoadContext() {
       const context = new RouterContextProvider();
       context.set(databaseContext, await getDatabase());
+      context.set(quoteEventsContext, await getQuoteEventHub());
       return context;
     },
   }),
