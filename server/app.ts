@@ -1,10 +1,13 @@
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { isArtworkImage } from "~/catalogue/catalogue";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
 import { getQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { quoteEventsContext } from "~/realtime/context";
+import { imageRoute } from "./images/image-route";
 
 export { startRuntime } from "./runtime";
 
@@ -13,6 +16,16 @@ export { startRuntime } from "./runtime";
  * routes). It is bundled into build/server/index.js, so it can import app code with `~/`.
  */
 export const app = express();
+app.disable("x-powered-by");
+
+// Responsive images, derived on first request and cached on disk under DATA_DIR.
+app.use(
+  "/img",
+  imageRoute({
+    cacheDir: path.join(process.env.DATA_DIR || "data", "image-cache"),
+    isKnownArtwork: isArtworkImage,
+  }),
+);
 
 app.use(
   createRequestHandler({
