@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
 import { databaseContext } from "~/db/context";
-import { parseInput, searchParamsOf } from "~/http/api-errors.server";
+import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
 import { formatQuoteDate } from "~/quotes/format-quote-date";
 import { publicListQuery } from "~/quotes/quote-api-schemas";
 import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
@@ -14,7 +14,7 @@ const PAGE_SIZE = 24;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
-  const page = await listPublicQuotes(context.get(databaseContext).db, query);
+  const page = await listPublicQuotes(context.get(databaseContext).db, query).catch(toApiError);
   return { page, q: query.q ?? "" };
 }
 
