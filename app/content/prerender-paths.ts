@@ -1,9 +1,13 @@
 import { exhibitions } from "./exhibitions";
+import { longFormPaths } from "./long-form-paths.server";
+
+/** Editorial pages whose HTML never depends on the request. */
+const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 
 /**
  * Every public page whose HTML does not depend on the request. Each content area adds its own
  * paths here, so a page is prerendered as soon as its data exists.
  */
 export function prerenderPaths(): string[] {
-  return ["/", ...exhibitions.map((e) => e.path)].filter((p) => p === "/");
+  return ["/", ...editorialPaths, ...exhibitions.map((e) => e.path), ...longFormPaths()];
 }
