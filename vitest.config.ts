@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 
 // Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.
 export default defineConfig({
+  plugins: [imageOriginalsPlugin()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"],
