@@ -3,7 +3,7 @@ import { ImageTextRow } from "~/components/editorial/image-text-row";
 import { QuoteBlock } from "~/components/editorial/quote-block";
 import { Slideshow } from "~/components/editorial/slideshow";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Picture } from "~/components/picture-placeholder";
+import { Picture } from "~/components/picture";
 import { aboutContent } from "~/content/about";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/about";

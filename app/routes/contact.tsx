@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Picture } from "~/components/picture-placeholder";
+import { Picture } from "~/components/picture";
 import { pageImage } from "~/content/page-image-lookup";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Picture } from "~/components/picture-placeholder";
+import { Picture } from "~/components/picture";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { partnershipContent } from "~/content/exhibition-pages/partnership";
 import { pageTitle } from "~/seo/page-title";

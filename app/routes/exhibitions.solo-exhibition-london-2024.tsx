@@ -3,7 +3,7 @@ import { Hero } from "~/components/editorial/hero";
 import { ImageGrid } from "~/components/editorial/image-grid";
 import { QuoteBlock } from "~/components/editorial/quote-block";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { Picture } from "~/components/picture-placeholder";
+import { Picture } from "~/components/picture";
 import { CATALOGUE_PDF_URL, cataloguePdfBytes } from "~/content/catalogue-pdf.server";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { secretsWorks } from "~/content/exhibition-pages/secrets-works";
@@ -59,7 +59,7 @@ export default function SoloExhibitionLondon({ loaderData }: Route.ComponentProp
                 <span className={styles.workImage}>
                   <Picture
                     collection="artworks"
-                    name={work.slug}
+                    name={work.image}
                     alt=""
                     sizes="(max-width: 768px) 50vw, 300px"
                     className={styles.workPicture}

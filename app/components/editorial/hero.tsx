@@ -1,4 +1,4 @@
-import { Picture } from "~/components/picture-placeholder";
+import { Picture } from "~/components/picture";
 import type { PageImageRef } from "~/content/page-image-lookup";
 import styles from "./hero.module.css";
 

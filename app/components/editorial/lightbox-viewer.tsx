@@ -1,13 +1,6 @@
 import Lightbox from "yet-another-react-lightbox";
+import type { LightboxSlide } from "~/components/picture";
 import "yet-another-react-lightbox/styles.css";
-
-export interface LightboxSlide {
-  src: string;
-  alt: string;
-  width?: number;
-  height?: number;
-  srcSet?: { src: string; width: number; height: number }[];
-}
 
 /**
  * SPEC.md's image viewer: one image, a close button, no previous/next. The library traps focus,

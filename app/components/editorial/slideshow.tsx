@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Picture } from "~/components/picture-placeholder";
+import { Picture } from "~/components/picture";
 import type { Slide } from "~/content/about";
 import { CaptionBar } from "./caption-bar";
 import styles from "./slideshow.module.css";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Picture, pageImageSlide } from "~/components/picture-placeholder";
+import { lightboxSlide, Picture } from "~/components/picture";
 import type { PageImageRef } from "~/content/page-image-lookup";
 import styles from "./zoomable-image.module.css";
 
@@ -21,7 +21,7 @@ export function ZoomableImage({
   priority?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const slide = pageImageSlide(image.collection, image.name, image.alt);
+  const slide = lightboxSlide(image.collection, image.name, image.alt);
   return (
     <>
       <a

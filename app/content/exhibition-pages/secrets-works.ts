@@ -1,11 +1,14 @@
+import { artworks } from "~/catalogue/catalogue";
 import { secretsWorkTitles } from "./solo-london";
 
 export interface SecretsWork {
   title: string;
   slug: string;
+  /** Name of the small image in the "artworks" image collection. */
+  image: string;
 }
 
-/** TEMPORARY until the catalogue data is merged: slugs are the lowercase hyphenated titles. */
+/** Catalogue slugs are the lowercase hyphenated titles; used until the catalogue holds the work. */
 const slugOf = (title: string) =>
   title
     .toLowerCase()
@@ -13,7 +16,12 @@ const slugOf = (title: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-/** The twelve Secrets works with the slugs of their artwork pages. */
+/** The twelve Secrets works, matched to their catalogue records by title. */
 export function secretsWorks(): SecretsWork[] {
-  return secretsWorkTitles.map((title) => ({ title, slug: slugOf(title) }));
+  return secretsWorkTitles.map((title) => {
+    const record = artworks.find((a) => a.title.toLowerCase() === title.toLowerCase());
+    return record
+      ? { title, slug: record.slug, image: record.imageSmall }
+      : { title, slug: slugOf(title), image: slugOf(title) };
+  });
 }
