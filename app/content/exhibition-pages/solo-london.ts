@@ -34,3 +34,31 @@ export const soloLondonContent = {
     href: "/files/umbra-secrets-catalogue-full.pdf",
   },
 } as const;
+
+/** The four essays of the Secrets catalogue (stand-in abstracts; the PDF keeps a page for each). */
+export const secretsCatalogueEssays = [
+  {
+    title: "Rooms That Keep Secrets",
+    author: "Callum Ashdown-Reyes",
+    abstract:
+      "A walk through the twelve works as rooms in one imagined house, and what each room is hiding from the visitor who stands in its doorway.",
+  },
+  {
+    title: "The Botanist's Patience",
+    author: "Harriet Vossberg",
+    abstract:
+      "On the field drawings behind the series: the slow looking of the naturalist tradition, and how it keeps visionary images rooted in real leaves.",
+  },
+  {
+    title: "Ontology in the Shade",
+    author: "Dr. Priya Lanneau",
+    abstract:
+      "What the paintings propose about things that are also beings: chests that listen, beds that remember, and plants that look back.",
+  },
+  {
+    title: "Against the Signature",
+    author: "Noor Elsworth",
+    abstract:
+      "Thirteen years of anonymity considered as a method rather than a mystery: what the work gains when it arrives without a face.",
+  },
+] as const;
