@@ -51,6 +51,7 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
       className={styles.slideshow}
       aria-roledescription="carousel"
       aria-label={label}
+      data-autoplay={playing ? "running" : "stopped"}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
