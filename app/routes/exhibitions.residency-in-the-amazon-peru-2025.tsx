@@ -48,7 +48,7 @@ export default function PeruResidency({ loaderData }: Route.ComponentProps) {
           <source src={content.audio.src} type={content.audio.type} />
           <a href={content.audio.src}>Download the recording</a>
         </audio>
-        <p className="eyebrow">{content.audio.note}</p>
+        <p className={styles.audioNote}>{content.audio.note}</p>
       </section>
       <section aria-labelledby={idOf("Exhibition Plans")} className={styles.prose}>
         <h2 id={idOf("Exhibition Plans")}>Exhibition Plans</h2>
