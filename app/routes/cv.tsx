@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { cataloguePdfBytes } from "~/content/catalogue-pdf.server";
 import { type CvEntry, cvSections } from "~/content/cv";
+import { formatFileSize } from "~/content/file-size";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/cv";
 import styles from "./cv.module.css";
 
 export function loader() {
-  return { sections: cvSections };
+  const bytes = cataloguePdfBytes();
+  return { sections: cvSections, pdfSize: bytes === null ? null : formatFileSize(bytes) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -32,7 +35,7 @@ export default function Cv({ loaderData }: Route.ComponentProps) {
               <li key={`${entry.year}-${entry.title}`} className={styles.entry}>
                 <span className={styles.year}>{entry.year}</span>
                 <span>
-                  <EntryTitle entry={entry} />
+                  <EntryTitle entry={entry} pdfSize={loaderData.pdfSize} />
                   {entry.author ? <span className={styles.detail}>, by {entry.author}</span> : null}
                   {entry.place ? <span className={styles.detail}>, {entry.place}</span> : null}
                 </span>
@@ -45,7 +48,7 @@ export default function Cv({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function EntryTitle({ entry }: { entry: CvEntry }) {
+function EntryTitle({ entry, pdfSize }: { entry: CvEntry; pdfSize: string | null }) {
   if (!entry.href) return <span className={styles.title}>{entry.title}</span>;
   if (/^https?:/.test(entry.href)) {
     return (
@@ -59,7 +62,7 @@ function EntryTitle({ entry }: { entry: CvEntry }) {
   if (entry.href.startsWith("/files/")) {
     return (
       <a href={entry.href} className={styles.title}>
-        {entry.title} (PDF)
+        {entry.title} (PDF{pdfSize ? `, ${pdfSize}` : ""})
       </a>
     );
   }
