@@ -1,4 +1,5 @@
 import { artworkRecords } from "~/content/artworks";
+import type { ArtworkCard } from "./artwork-list";
 import { parseArtworkRecords } from "./artwork-record";
 
 /**
@@ -75,4 +76,42 @@ const imageNames = new Set(artworks.flatMap((a) => [a.imageSmall, a.imageLarge])
 
 export function isArtworkImage(name: string): boolean {
   return imageNames.has(name);
+}
+
+/** What a gallery card needs, in data order (the list rule sorts and de-duplicates). */
+export function artworkCards(): ArtworkCard[] {
+  return artworks.map((a) => ({
+    id: a.id,
+    slug: a.slug,
+    title: a.title,
+    year: a.year,
+    series: a.series,
+    chain: a.chain,
+    availability: a.availability,
+    image: a.imageSmall,
+  }));
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** The values present in the catalogue for each gallery filter (series in chronological order). */
+export function galleryFilterOptions(): {
+  availability: FilterOption[];
+  chain: FilterOption[];
+  series: FilterOption[];
+} {
+  const present = (pick: (a: Artwork) => string) => [...new Set(artworks.map(pick))];
+  const seriesOrder = Object.keys(SERIES_YEARS);
+  return {
+    availability: present((a) => a.availability).map((value) => ({ value, label: value })),
+    chain: present((a) => a.chain)
+      .sort()
+      .map((value) => ({ value, label: value })),
+    series: present((a) => a.series)
+      .sort((a, b) => seriesOrder.indexOf(a) - seriesOrder.indexOf(b))
+      .map((value) => ({ value, label: seriesLabel(value) })),
+  };
 }
