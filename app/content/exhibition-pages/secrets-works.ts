@@ -8,20 +8,14 @@ export interface SecretsWork {
   image: string;
 }
 
-/** Catalogue slugs are the lowercase hyphenated titles; used until the catalogue holds the work. */
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-/** The twelve Secrets works, matched to their catalogue records by title. */
+/**
+ * The twelve Secrets works, matched to their catalogue records by title. A title missing from the
+ * catalogue fails the build, so the exhibition page never links to an artwork page that is not there.
+ */
 export function secretsWorks(): SecretsWork[] {
   return secretsWorkTitles.map((title) => {
     const record = artworks.find((a) => a.title.toLowerCase() === title.toLowerCase());
-    return record
-      ? { title, slug: record.slug, image: record.imageSmall }
-      : { title, slug: slugOf(title), image: slugOf(title) };
+    if (!record) throw new Error(`Secrets work "${title}" is not in the catalogue (app/content/artworks.ts)`);
+    return { title, slug: record.slug, image: record.imageSmall };
   });
 }
