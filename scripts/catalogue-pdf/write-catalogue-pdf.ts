@@ -8,6 +8,12 @@ import { deriveImage } from "../../server/images/derive-image";
 import { findOriginals } from "../../server/images/originals";
 import { buildCataloguePdf, type CatalogueWork } from "./catalogue-pdf";
 
+/** The "Description:" section of a catalogue description, without its label or the later sections. */
+export function descriptionSection(description: string): string {
+  const body = description.replace(/^\s*Description:\s*/i, "").split(/\n\s*[A-Z][A-Za-z -]*information:/)[0] ?? "";
+  return body.replace(/\s+/g, " ").trim();
+}
+
 /** Builds the Secrets catalogue from the catalogue data and the image pipeline and writes it to `file`. */
 export async function writeCataloguePdf(file: string): Promise<number> {
   const originals = new Map(findOriginals().map((o) => [`${o.collection}/${o.name}`, o.file]));
@@ -29,7 +35,7 @@ export async function writeCataloguePdf(file: string): Promise<number> {
       size: siteConfig.printSize,
       edition: `Edition: ${record?.edition ?? 1} of ${record?.edition ?? 1}`,
       availability: record?.availability ?? "Sold",
-      description: (record?.description ?? "").replace(/\s+/g, " ").trim(),
+      description: descriptionSection(record?.description ?? ""),
       jpeg: new Uint8Array(jpeg),
     });
   }
