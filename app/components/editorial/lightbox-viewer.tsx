@@ -14,7 +14,6 @@ export default function LightboxViewer({ slide, onClose }: { slide: LightboxSlid
       slides={[slide]}
       carousel={{ finite: true }}
       render={{ buttonPrev: () => null, buttonNext: () => null }}
-      controller={{ closeOnBackdropClick: true }}
       labels={{ Lightbox: "Image viewer", Close: "Close" }}
     />
   );

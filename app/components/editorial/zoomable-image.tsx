@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { lightboxSlide, Picture } from "~/components/picture";
 import type { PageImageRef } from "~/content/page-image-lookup";
 import styles from "./zoomable-image.module.css";
@@ -21,11 +21,15 @@ export function ZoomableImage({
   priority?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Marks the link once hydrated: before that a click opens the JPEG itself.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const slide = lightboxSlide(image.collection, image.name, image.alt);
   return (
     <>
       <a
         href={slide.src}
+        data-enhanced={enhanced || undefined}
         className={`${styles.link} ${className ?? ""}`}
         onClick={(event) => {
           event.preventDefault();
