@@ -10,5 +10,8 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },
+    // PGlite takes seconds to open, more on a busy 2-core machine.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 });

@@ -1,3 +1,4 @@
+import { artworkRecords } from "./artworks";
 import { exhibitions } from "./exhibitions";
 import { longFormPaths } from "./long-form-paths.server";
 
@@ -6,8 +7,10 @@ const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 
 /**
  * Every public page whose HTML does not depend on the request. Each content area adds its own
- * paths here, so a page is prerendered as soon as its data exists.
+ * paths here, so a page is prerendered as soon as its data exists. (Relative imports only: the
+ * React Router config loads this file without the `~` alias.)
  */
 export function prerenderPaths(): string[] {
-  return ["/", ...editorialPaths, ...exhibitions.map((e) => e.path), ...longFormPaths()];
+  const catalogue = ["/art", ...artworkRecords.map((a) => `/art/${a.slug}`)];
+  return ["/", ...editorialPaths, ...exhibitions.map((e) => e.path), ...longFormPaths(), ...catalogue];
 }
