@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { homeContent } from "~/content/home";
 import { DEFAULT_FILTERS, listArtworks } from "./artwork-list";
 import { artworkCards, artworks, findArtwork, galleryFilterOptions } from "./catalogue";
 
@@ -23,6 +24,11 @@ describe("the catalogue", () => {
     ]);
     expect(findArtwork("the-trinket-maker")?.title).toBe("The Trinket Maker");
     expect(findArtwork("the-source-of-novelty")?.seriesLabel).toBe("Secrets (2024)");
+  });
+
+  it("has the works the home page features", () => {
+    expect(findArtwork(homeContent.featured.slug)?.title).toBe(homeContent.featured.title);
+    expect(findArtwork(homeContent.series.work)?.series).toBe("Icaro");
   });
 
   it("repeats ids 53 and 84, and the gallery keeps one card for each", () => {

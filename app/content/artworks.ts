@@ -1033,10 +1033,10 @@ export const artworkRecords: ArtworkRecord[] = [
     artwork_id: 69,
     year: "2023",
     series: "Visions",
-    chain: "Solana",
+    chain: "Ethereum",
     availability: "Sold",
-    mint_address: "",
-    secondary_market: "https://magiceden.io/item-details/UmbraDemoMintmNGvZxtxtBCbzTgnFoqsKKRXeJBrq9d",
+    mint_address: "https://etherscan.io/nft/0x0000000000000000000000000000000000c0ffee/69",
+    secondary_market: "https://opensea.io/assets/ethereum/0x0000000000000000000000000000000000c0ffee/69",
     description:
       "Description:\nThe Trinket Maker sits at a bench of tiny drawers, each one holding a seed, a key or a sleeping animal.\nEvery object on the bench is painted at the scale of a fingernail, and none of them repeats.\n\nAdditional information:\nEdition: 1 of 1\nMedium: Digital painting; giclee print on cotton rag\nPrinted size: 200 x 140 cm\nToken minted: 9 February 2023\n\nSale:\nSotheby's Hong Kong, Contemporary Discoveries, March 2023\nLot 1147\nEstimate: HK$40,000-60,000",
     image_small: "/artworks-800/the-trinket-maker",

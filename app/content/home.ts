@@ -17,6 +17,8 @@ export const homeContent = {
   },
   series: {
     title: "Icaro (2025)",
+    work: "song-of-the-lupuna",
+    workTitle: "Song of the Lupuna",
     text: "Twelve works grown from a twelve-week dieta with Shipibo healers in the Peruvian Amazon. Each is a 200 x 140 cm giclee print on cotton rag; half were claimed before the first was finished.",
     link: "/exhibitions/residency-in-the-amazon-peru-2025",
     linkLabel: "Read about the residency",

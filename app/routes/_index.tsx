@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { StandInArt } from "~/components/stand-in-art";
+import { Picture } from "~/components/picture";
 import { exhibitions } from "~/content/exhibitions";
 import { homeContent } from "~/content/home";
 import { siteConfig } from "~/content/site-config";
@@ -21,7 +21,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <section className={styles.hero} aria-labelledby="home-title">
-        <StandInArt seed={home.featured.slug} label={home.featured.title} className={styles.heroArt} />
+        <Picture
+          collection="artworks"
+          name={home.featured.slug}
+          alt=""
+          sizes="100vw"
+          priority
+          className={styles.heroArt}
+        />
         <div className={styles.heroShade} />
         <div className={styles.heroText}>
           <p className="eyebrow">{home.hero.eyebrow}</p>
@@ -40,7 +47,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={styles.section} aria-labelledby="featured-title">
         <div className={styles.split}>
-          <StandInArt seed={`${home.featured.slug}-detail`} label={home.featured.title} className={styles.featureArt} />
+          <Picture
+            collection="artworks"
+            name={home.featured.slug}
+            alt={`${home.featured.title}, ${home.featured.series}`}
+            sizes="(max-width: 768px) calc(100vw - 32px), 600px"
+            className={styles.featureArt}
+          />
           <div>
             <p className="eyebrow">Featured work</p>
             <h2 id="featured-title">{home.featured.title}</h2>
@@ -70,7 +83,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p>{home.series.text}</p>
             <Link to={home.series.link}>{home.series.linkLabel}</Link>
           </div>
-          <StandInArt seed="icaro-series" label={home.series.title} className={styles.featureArt} />
+          <Picture
+            collection="artworks"
+            name={home.series.work}
+            alt={`${home.series.workTitle}, from the Icaro series`}
+            sizes="(max-width: 768px) calc(100vw - 32px), 560px"
+            className={styles.featureArt}
+          />
         </div>
       </section>
 

@@ -128,9 +128,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             }}
           />
         </label>
-        <button type="submit" className="button" hidden={enhanced}>
-          Apply
-        </button>
+        {enhanced ? null : (
+          <button type="submit" className="button">
+            Apply
+          </button>
+        )}
       </Form>
 
       {visible.length > 0 ? (

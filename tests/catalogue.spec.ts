@@ -1,0 +1,209 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+
+const cardLine = /^\d{4}\. 1 of 1 original, 78 x 55in \(200 x 140cm\), Sold\.$/;
+
+const cards = (page: Page) => page.getByRole("main").getByRole("listitem");
+const cardTitles = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 });
+
+test.describe("gallery /art", () => {
+  test("has the SPEC controls with their options and labels", async ({ page }) => {
+    await page.goto("/art");
+    await expect(page.getByRole("heading", { level: 1, name: "Artworks" })).toBeVisible();
+    const availability = page.getByLabel("Filter by availability");
+    await expect(availability.locator("option")).toHaveText(["All Availability", "Sold"]);
+    await expect(page.getByLabel("Filter by chain").locator("option")).toHaveText(["All Chains", "Ethereum", "Solana"]);
+    await expect(page.getByLabel("Filter by series").locator("option")).toHaveText([
+      "All Series",
+      "Maestro (2005-2012)",
+      "The Return (2021-2022)",
+      "Exotic (2023)",
+      "Visions (2023)",
+      "Secrets (2024)",
+      "Icaro (2025)",
+    ]);
+    const sort = page.getByLabel("Sort by year");
+    await expect(sort.locator("option")).toHaveText(["Newest First", "Oldest First"]);
+    await expect(sort).toHaveValue("newest");
+    await expect(page.getByPlaceholder("Search titles...")).toBeVisible();
+    await expect(cards(page)).toHaveCount(118);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("cards link to the work and show the image, title and the fixed line", async ({ page }) => {
+    await page.goto("/art");
+    const first = cards(page).first();
+    await expect(first.getByRole("heading")).toHaveText(/Icaro|Song of the Lupuna/);
+    await expect(first.locator("p")).toHaveText(cardLine);
+    await expect(first.locator("p")).toHaveText("2025. 1 of 1 original, 78 x 55in (200 x 140cm), Sold.");
+    await expect(first.getByRole("link")).toHaveAttribute("href", "/art/song-of-the-lupuna");
+    const img = first.locator("img");
+    await expect(img).toHaveAttribute("src", "/img/artworks-800/song-of-the-lupuna.jpg");
+    await expect(img).toHaveJSProperty("complete", true);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("filters, sort and search change the list at once and live in the URL through reload and Back", async ({
+    page,
+  }) => {
+    await page.goto("/art");
+    await page.getByLabel("Filter by series").selectOption("Secrets");
+    await expect(page).toHaveURL(/\/art\?series=Secrets$/);
+    await expect(cards(page)).toHaveCount(12);
+    await page.getByLabel("Sort by year").selectOption("oldest");
+    await page.getByLabel("Filter by series").selectOption("Maestro");
+    await expect(page).toHaveURL(/series=Maestro&sort=oldest|sort=oldest.*series=Maestro/);
+    await expect(cardTitles(page).first()).toHaveText("Fern Cathedral");
+    await page.getByPlaceholder("Search titles...").fill("  MOTH ");
+    await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
+    await expect(page).toHaveURL(/q=\+\+MOTH\+/);
+
+    await page.reload();
+    await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
+    await expect(page.getByLabel("Filter by series")).toHaveValue("Maestro");
+    await expect(page.getByLabel("Sort by year")).toHaveValue("oldest");
+    await expect(page.getByPlaceholder("Search titles...")).toHaveValue("  MOTH ");
+
+    // Open the work, then come back: the same view, by the Back button on the page and by history.
+    await cards(page).first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/art\/brass-moth$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/q=/);
+    await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
+    await cards(page).first().getByRole("link").click();
+    await page.getByRole("link", { name: "← Back to Gallery" }).click();
+    await expect(page).toHaveURL(/\/art\?.*series=Maestro/);
+    await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
+
+    // Going back through the filter history restores earlier views.
+    await page.getByLabel("Filter by chain").selectOption("Solana");
+    await expect(page.getByText("No works match this view")).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel("Filter by chain")).toHaveValue("");
+    await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
+  });
+
+  test("keeps the first of two works sharing an id", async ({ page }) => {
+    await page.goto("/art?series=Exotic");
+    await expect(cardTitles(page).filter({ hasText: /^Orchid Bazaar$/ })).toHaveCount(1);
+    await expect(cardTitles(page).filter({ hasText: "Orchid Bazaar After Hours" })).toHaveCount(0);
+  });
+
+  test("shows a friendly empty state with a way to clear the filters", async ({ page }) => {
+    await page.goto("/art?q=zzzz");
+    await expect(page.getByRole("heading", { name: "No works match this view" })).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/art$/);
+    await expect(cards(page)).toHaveCount(118);
+  });
+
+  test("grid: two columns at 1280 px, auto-fill columns of at least 250 px at 1000 px", async ({ page }, info) => {
+    test.skip(info.project.name === "phone", "desktop widths");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/art");
+    const columns = () =>
+      page
+        .getByRole("main")
+        .getByRole("list")
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" "));
+    expect(await columns()).toHaveLength(2);
+    await page.setViewportSize({ width: 1000, height: 900 });
+    const narrow = await columns();
+    expect(narrow.length).toBeGreaterThanOrEqual(3);
+    for (const width of narrow) expect(Number.parseFloat(width)).toBeGreaterThanOrEqual(250);
+  });
+
+  test("filter bar stacks on a phone", async ({ page }, info) => {
+    test.skip(info.project.name !== "phone", "phone layout");
+    await page.goto("/art");
+    const chain = await page.getByLabel("Filter by chain").boundingBox();
+    const series = await page.getByLabel("Filter by series").boundingBox();
+    expect(series!.y).toBeGreaterThan(chain!.y + chain!.height - 1);
+    expect(Math.abs(series!.x - chain!.x)).toBeLessThan(2);
+  });
+});
+
+test.describe("artwork page /art/:slug", () => {
+  test("shows the large image, text with line breaks, links in a new tab, chain and availability", async ({ page }) => {
+    await page.goto("/art/the-trinket-maker");
+    await expect(page).toHaveTitle("The Trinket Maker - Umbra");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Trinket Maker");
+    await expect(page.getByText("2023", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "← Back to Gallery" })).toHaveAttribute("href", "/art");
+    const img = page.getByRole("img", { name: "The Trinket Maker" });
+    await expect(img).toHaveAttribute("fetchpriority", "high");
+    await expect(img).toHaveAttribute("srcset", /\/img\/artworks-1920\/the-trinket-maker\.jpg 1920w/);
+    const text = page.getByText(/Lot 1147/);
+    await expect(text).toBeVisible();
+    expect(await text.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("pre-line");
+    const mint = page.getByRole("link", { name: "View on Blockchain" });
+    await expect(mint).toHaveAttribute("target", "_blank");
+    await expect(mint).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(mint).toHaveAttribute("href", /^https:\/\/etherscan\.io\/nft\/0x0{32}00c0ffee\/69$/);
+    await expect(page.getByRole("link", { name: "View Listing" })).toHaveAttribute("target", "_blank");
+    await expect(page.getByText("Mint Address")).toBeVisible();
+    await expect(page.getByText("Secondary Market")).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "Ethereum" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "Sold" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a work without links shows neither link", async ({ page }) => {
+    await page.goto("/art/clockwork-orchid");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clockwork Orchid");
+    await expect(page.getByText("Mint Address")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "View on Blockchain" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "View Listing" })).toHaveCount(0);
+    await expect(page.getByRole("definition").filter({ hasText: "Sold" })).toBeVisible();
+  });
+
+  test("carries canonical, Open Graph, Twitter and VisualArtwork JSON-LD", async ({ request }) => {
+    const html = await (await request.get("/art/the-new-god")).text();
+    expect(html).toContain('<link rel="canonical" href="https://umbra.example/art/the-new-god"/>');
+    expect(html).toContain('property="og:image" content="https://umbra.example/img/artworks-1200/the-new-god.jpg"');
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    const ld = JSON.parse(json ?? "{}");
+    expect(ld).toMatchObject({
+      "@type": "VisualArtwork",
+      name: "The New God",
+      dateCreated: "2024",
+      creator: { name: "Umbra" },
+      width: { name: "200 cm" },
+      height: { name: "140 cm" },
+    });
+  });
+
+  test("an unknown slug answers 404 with 'Artwork not found'", async ({ page }) => {
+    const response = await page.goto("/art/no-such-work");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Artwork not found");
+    await expect(page).toHaveTitle("Artwork Not Found - Umbra");
+  });
+
+  test("the title is reset on leaving the page", async ({ page }) => {
+    await page.goto("/art/the-new-god");
+    await expect(page).toHaveTitle("The New God - Umbra");
+    await page.getByRole("link", { name: "← Back to Gallery" }).click();
+    await expect(page).toHaveURL(/\/art$/);
+    await expect(page).toHaveTitle("Artworks - Umbra");
+  });
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the gallery form filters by a plain GET and cards open the work", async ({ page }) => {
+    // Without scripting Chromium loads every image eagerly; the test needs only the document.
+    await page.goto("/art", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Filter by chain").selectOption("Solana");
+    await page.getByLabel("Filter by series").selectOption("Icaro");
+    await page.getByPlaceholder("Search titles...").fill("river");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/chain=Solana/);
+    await expect(cardTitles(page)).toHaveText(["The River Mother"]);
+    await expect(page.getByLabel("Filter by series")).toHaveValue("Icaro");
+    await cards(page).first().getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The River Mother");
+  });
+});
