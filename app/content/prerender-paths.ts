@@ -1,5 +1,9 @@
 import { artworkRecords } from "./artworks";
 import { exhibitions } from "./exhibitions";
+import { longFormPaths } from "./long-form-paths.server";
+
+/** Editorial pages whose HTML never depends on the request. */
+const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 
 /**
  * Every public page whose HTML does not depend on the request. Each content area adds its own
@@ -8,6 +12,5 @@ import { exhibitions } from "./exhibitions";
  */
 export function prerenderPaths(): string[] {
   const catalogue = ["/art", ...artworkRecords.map((a) => `/art/${a.slug}`)];
-  const pages: string[] = ["/", ...exhibitions.map((e) => e.path)].filter((p) => p === "/");
-  return [...pages, ...catalogue];
+  return ["/", ...editorialPaths, ...exhibitions.map((e) => e.path), ...longFormPaths(), ...catalogue];
 }

@@ -1,0 +1,19 @@
+import { Picture } from "~/components/picture";
+import type { PageImageRef } from "~/content/page-image-lookup";
+import styles from "./hero.module.css";
+
+/** The wide image at the top of a page, cropped to SPEC.md's 2:1.4. */
+export function Hero({ image }: { image: PageImageRef }) {
+  return (
+    <div className={styles.hero}>
+      <Picture
+        collection={image.collection}
+        name={image.name}
+        alt={image.alt}
+        sizes="(max-width: 1200px) 100vw, 1200px"
+        priority
+        className={styles.image}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import type { LongFormPiece, LongFormSummary } from "~/content/long-form.server";
+import styles from "./long-form.module.css";
+
+/** "2024-06-03" -> "June 3, 2024" (SPEC.md: en-US long dates). */
+export function formatLongDate(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+}
+
+function byline(piece: LongFormSummary): string {
+  return piece.kind === "interviews" ? `Interview by ${piece.interviewer}` : `By ${piece.author}`;
+}
+
+/** One article or interview. */
+export function LongFormArticle({ piece }: { piece: LongFormPiece }) {
+  const indexLabel = piece.kind === "articles" ? "All articles" : "All interviews";
+  return (
+    <main id="main" className="page">
+      <article className={styles.article}>
+        <p className="eyebrow">{piece.publication}</p>
+        <h1>{piece.title}</h1>
+        <p className={styles.meta}>
+          {byline(piece)} · <time dateTime={piece.date}>{formatLongDate(piece.date)}</time>
+        </p>
+        {piece.note ? <p className={styles.note}>{piece.note}</p> : null}
+        {/* Our own Markdown, rendered at build time. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted content from the repository */}
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: piece.html }} />
+        <p className={styles.back}>
+          <Link to={`/${piece.kind}`}>← {indexLabel}</Link> · <Link to="/cv">CV</Link>
+        </p>
+      </article>
+    </main>
+  );
+}
+
+/** The list of articles or interviews, newest first. */
+export function LongFormIndex({ title, intro, pieces }: { title: string; intro: string; pieces: LongFormSummary[] }) {
+  return (
+    <main id="main" className="page">
+      <h1>{title}</h1>
+      <p className={styles.intro}>{intro}</p>
+      <ul className={styles.list}>
+        {pieces.map((piece) => (
+          <li key={piece.slug} className={styles.item}>
+            <h2>
+              <Link to={`/${piece.kind}/${piece.slug}`}>{piece.title}</Link>
+            </h2>
+            <p className={styles.meta}>
+              {piece.publication} · {byline(piece)} · <time dateTime={piece.date}>{formatLongDate(piece.date)}</time>
+            </p>
+            <p>{piece.summary}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { aboutContent } from "./about";
+import { cvSections } from "./cv";
+import { auctionContent } from "./exhibition-pages/auction";
+import { miamiContent } from "./exhibition-pages/miami";
+import { secretsCatalogueEssays, secretsWorkTitles, soloLondonContent } from "./exhibition-pages/solo-london";
+import { exhibitions } from "./exhibitions";
+import { longFormPaths } from "./long-form-paths.server";
+import { prerenderPaths } from "./prerender-paths";
+
+const cvLinks = cvSections.flatMap((s) => s.entries.map((e) => e.href).filter((h): h is string => Boolean(h)));
+
+describe("editorial content", () => {
+  it("About has SPEC.md's counts: 14 slides with captions, 6 transparent prints, 6 cards", () => {
+    expect(aboutContent.slides).toHaveLength(14);
+    for (const slide of aboutContent.slides) expect(slide.caption.length).toBeGreaterThan(5);
+    expect(aboutContent.prints).toHaveLength(6);
+    for (const print of aboutContent.prints) expect(print.transparent).toBe(true);
+    expect(aboutContent.featureCards.map((c) => c.link).sort()).toEqual(
+      ["/art", ...exhibitions.map((e) => e.path)].sort(),
+    );
+  });
+
+  it("exhibition pages carry SPEC.md's numbers", () => {
+    expect(secretsWorkTitles).toHaveLength(12);
+    expect(soloLondonContent.documentation).toHaveLength(12);
+    expect(secretsCatalogueEssays).toHaveLength(4);
+    expect(miamiContent.gallery).toHaveLength(12);
+    expect(miamiContent.firsts).toHaveLength(3);
+    expect(auctionContent.gallery).toHaveLength(3);
+    expect(auctionContent.links).toHaveLength(2);
+  });
+
+  it("every article and interview the CV links to exists as a Markdown file", () => {
+    const pages = new Set(longFormPaths());
+    const internal = cvLinks.filter((h) => h.startsWith("/articles/") || h.startsWith("/interviews/"));
+    expect(internal.length).toBeGreaterThanOrEqual(16);
+    for (const href of internal) expect(pages, href).toContain(href);
+  });
+
+  it("the CV lists SPEC.md's links: the boy and the plant twice, the PDF, one external interview", () => {
+    expect(cvLinks.filter((h) => h === "/articles/the-boy-and-the-plant")).toHaveLength(2);
+    expect(cvLinks).toContain("/files/umbra-secrets-catalogue-full.pdf");
+    expect(cvLinks.filter((h) => h.startsWith("/interviews/"))).toHaveLength(11);
+    expect(cvLinks.filter((h) => /^https?:/.test(h))).toHaveLength(1);
+  });
+
+  it("prerenders every editorial page, article and interview", () => {
+    const paths = prerenderPaths();
+    for (const p of ["/about", "/cv", "/prices", "/merch", "/contact", "/articles", "/interviews"])
+      expect(paths).toContain(p);
+    for (const e of exhibitions) expect(paths).toContain(e.path);
+    for (const kind of ["articles", "interviews"]) {
+      for (const file of fs.readdirSync(path.resolve("app/content", kind))) {
+        expect(paths).toContain(`/${kind}/${file.replace(/\.md$/, "")}`);
+      }
+    }
+  });
+});

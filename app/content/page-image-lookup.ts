@@ -1,0 +1,20 @@
+import { type PageImage, pageImages } from "./page-images";
+
+/** An image a page shows: its registry collection plus the registry entry (name, alt, aspect). */
+export interface PageImageRef extends PageImage {
+  collection: string;
+}
+
+/** Finds a registered page image; a typo in a content file fails the build rather than showing nothing. */
+export function pageImage(collection: string, name: string): PageImageRef {
+  const found = pageImages[collection]?.find((image) => image.name === name);
+  if (!found) throw new Error(`No page image "${name}" in collection "${collection}" (app/content/page-images.ts)`);
+  return { collection, ...found };
+}
+
+/** Every image of a collection whose name starts with `prefix`, in registry order. */
+export function pageImagesStartingWith(collection: string, prefix: string): PageImageRef[] {
+  return (pageImages[collection] ?? [])
+    .filter((image) => image.name.startsWith(prefix))
+    .map((image) => ({ collection, ...image }));
+}

@@ -1,0 +1,25 @@
+import { LongFormIndex } from "~/components/editorial/long-form";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { listLongForm } from "~/content/long-form.server";
+import { pageTitle } from "~/seo/page-title";
+import type { Route } from "./+types/articles._index";
+
+export function loader() {
+  return { pieces: listLongForm("articles") };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Articles") }];
+
+export default function ArticlesIndex({ loaderData }: Route.ComponentProps) {
+  return (
+    <LongFormIndex
+      title="Articles"
+      intro="Writing about Umbra by critics and scholars, and essays and diaries by the artist."
+      pieces={loaderData.pieces}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

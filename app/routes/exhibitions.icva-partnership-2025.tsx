@@ -1,0 +1,46 @@
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Picture } from "~/components/picture";
+import { exhibitionBySlug } from "~/content/exhibition-lookup";
+import { partnershipContent } from "~/content/exhibition-pages/partnership";
+import { pageTitle } from "~/seo/page-title";
+import type { Route } from "./+types/exhibitions.icva-partnership-2025";
+import styles from "./exhibitions.module.css";
+
+const exhibition = exhibitionBySlug("icva-partnership-2025");
+
+export function loader() {
+  return { content: partnershipContent };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle(exhibition.title) },
+  { name: "description", content: exhibition.summary },
+];
+
+export default function IcvaPartnership({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
+  return (
+    <main id="main" className="page">
+      <p className="eyebrow">April {exhibition.year}</p>
+      <h1>{exhibition.title}</h1>
+      <div className={styles.logo}>
+        <Picture
+          collection={content.logo.collection}
+          name={content.logo.name}
+          alt={content.logo.alt}
+          sizes="280px"
+          priority
+        />
+      </div>
+      <div className={styles.prose}>
+        {content.paragraphs.map((p) => (
+          <p key={p.slice(0, 24)}>{p}</p>
+        ))}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

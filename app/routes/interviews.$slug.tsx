@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { LongFormArticle } from "~/components/editorial/long-form";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { findLongForm } from "~/content/long-form.server";
+import { pageTitle } from "~/seo/page-title";
+import type { Route } from "./+types/interviews.$slug";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const piece = findLongForm("interviews", params.slug);
+  if (!piece) throw data(null, { status: 404 });
+  return { piece };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData?.piece.title) },
+  ...(loaderData ? [{ name: "description", content: loaderData.piece.summary }] : []),
+];
+
+export default function InterviewPage({ loaderData }: Route.ComponentProps) {
+  return <LongFormArticle piece={loaderData.piece} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

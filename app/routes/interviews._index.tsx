@@ -1,0 +1,25 @@
+import { LongFormIndex } from "~/components/editorial/long-form";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { listLongForm } from "~/content/long-form.server";
+import { pageTitle } from "~/seo/page-title";
+import type { Route } from "./+types/interviews._index";
+
+export function loader() {
+  return { pieces: listLongForm("interviews") };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Interviews") }];
+
+export default function InterviewsIndex({ loaderData }: Route.ComponentProps) {
+  return (
+    <LongFormIndex
+      title="Interviews"
+      intro="Conversations with Umbra about the work, the studio and working without a name."
+      pieces={loaderData.pieces}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

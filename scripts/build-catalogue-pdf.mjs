@@ -1,0 +1,33 @@
+// Generates public/files/umbra-secrets-catalogue-full.pdf from the catalogue data before the site
+// build, so the Solo London page can state the file's real size. Runs the TypeScript generator
+// through Vite (for the `~/` alias); the image manifest is not needed to draw stand-ins.
+import path from "node:path";
+import { createServer } from "vite";
+
+const root = path.resolve(import.meta.dirname, "..");
+const out = path.join(root, "public", "files", "umbra-secrets-catalogue-full.pdf");
+const virtualOriginals = "virtual:image-originals";
+
+const server = await createServer({
+  root,
+  configFile: false,
+  logLevel: "warn",
+  appType: "custom",
+  server: { middlewareMode: true, hmr: false, ws: false },
+  resolve: { tsconfigPaths: true },
+  optimizeDeps: { noDiscovery: true, include: [] },
+  plugins: [
+    {
+      name: "empty-image-originals",
+      resolveId: (id) => (id === virtualOriginals ? `\0${virtualOriginals}` : undefined),
+      load: (id) => (id === `\0${virtualOriginals}` ? "export default {};" : undefined),
+    },
+  ],
+});
+try {
+  const { writeCataloguePdf } = await server.ssrLoadModule("/scripts/catalogue-pdf/write-catalogue-pdf.ts");
+  const bytes = await writeCataloguePdf(out);
+  console.log(`Catalogue PDF: ${path.relative(root, out)} (${Math.round(bytes / 1000)} KB)`);
+} finally {
+  await server.close();
+}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { artworks } from "~/catalogue/catalogue";
+import { secretsWorks } from "~/content/exhibition-pages/secrets-works";
+import { secretsCatalogueEssays } from "~/content/exhibition-pages/solo-london";
+import { siteConfig } from "~/content/site-config";
+import { deriveImage } from "../../server/images/derive-image";
+import { findOriginals } from "../../server/images/originals";
+import { buildCataloguePdf, type CatalogueWork } from "./catalogue-pdf";
+
+/** The "Description:" section of a catalogue description, without its label or the later sections. */
+export function descriptionSection(description: string): string {
+  const body = description.replace(/^\s*Description:\s*/i, "").split(/\n\s*[A-Z][A-Za-z -]*information:/)[0] ?? "";
+  return body.replace(/\s+/g, " ").trim();
+}
+
+/** Builds the Secrets catalogue from the catalogue data and the image pipeline and writes it to `file`. */
+export async function writeCataloguePdf(file: string): Promise<number> {
+  const originals = new Map(findOriginals().map((o) => [`${o.collection}/${o.name}`, o.file]));
+  const works: CatalogueWork[] = [];
+  for (const work of secretsWorks()) {
+    const record = artworks.find((a) => a.slug === work.slug);
+    const jpeg = await deriveImage({
+      collection: "artworks",
+      name: work.image,
+      width: 1200,
+      format: "jpg",
+      originalFile: originals.get(`artworks/${work.image}`),
+    });
+    works.push({
+      title: work.title,
+      year: record?.year ?? "2024",
+      series: record?.seriesLabel ?? "Secrets (2024)",
+      medium: "Giclee print on cotton rag; unique digital original recorded on chain",
+      size: siteConfig.printSize,
+      edition: `Edition: ${record?.edition ?? 1} of ${record?.edition ?? 1}`,
+      availability: record?.availability ?? "Sold",
+      description: descriptionSection(record?.description ?? ""),
+      jpeg: new Uint8Array(jpeg),
+    });
+  }
+  const bytes = await buildCataloguePdf({
+    brand: siteConfig.brand,
+    title: "Secrets",
+    subtitle: "Solo Exhibition, London, May 2024",
+    works,
+    essays: secretsCatalogueEssays,
+  });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes);
+  return bytes.byteLength;
+}
