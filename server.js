@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import { prerenderedPages } from "./server/prerendered-pages.js";
+import { securityHeaders } from "./server/security-headers.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
@@ -10,6 +11,7 @@ const HOST = process.env.HOST || "0.0.0.0";
 
 const app = express();
 app.disable("x-powered-by");
+app.use(securityHeaders({ production: !DEVELOPMENT }));
 app.use(compression());
 
 if (DEVELOPMENT) {

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { cspNonceContext } from "~/security/csp-nonce-context";
 
 /**
  * Everything the React Router build serves: pages rendered per request and, later, the API.
@@ -11,8 +12,10 @@ export const app = express();
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext() {
-      return new RouterContextProvider();
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, res.locals.cspNonce);
+      return context;
     },
   }),
 );
