@@ -11,7 +11,5 @@ export interface PageImage {
 }
 
 export const pageImages: Record<string, readonly PageImage[]> = {
-  home: [
-    { name: "hero-studio", alt: "The studio at dusk, large canvases leaning on the wall", aspect: 16 / 9 },
-  ],
+  home: [{ name: "hero-studio", alt: "The studio at dusk, large canvases leaning on the wall", aspect: 16 / 9 }],
 };

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 
 export type EmailMessage = { to: string; subject: string; text: string };
 
@@ -10,7 +10,7 @@ export function outboxDir(dataDir = process.env.DATA_DIR || "./data"): string {
   return path.resolve(dataDir, "outbox");
 }
 
-let transport: nodemailer.Transporter | undefined;
+let transport: Transporter | undefined;
 
 /**
  * Sends through SMTP when `SMTP_URL` is set (nodemailer); otherwise writes the message to the

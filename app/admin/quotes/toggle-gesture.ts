@@ -40,9 +40,9 @@ export function rangeGesture(
   orderedIds: readonly number[],
   anchorId: number,
   targetId: number,
-  valueOf: (id: number) => boolean,
+  isPublic: (id: number) => boolean,
 ): ToggleGesture {
-  const gesture = startGesture(targetId, valueOf(targetId));
-  for (const id of rangeBetween(orderedIds, anchorId, targetId)) enterRow(gesture, id, valueOf(id));
+  const gesture = startGesture(targetId, isPublic(targetId));
+  for (const id of rangeBetween(orderedIds, anchorId, targetId)) enterRow(gesture, id, isPublic(id));
   return gesture;
 }
