@@ -41,7 +41,10 @@ export function QuoteRows({
   const quotesRef = useRef(quotes);
   quotesRef.current = quotes;
 
-  const isPublic = useCallback((id: number) => quotesRef.current.find((q) => q.id === id)?.includeInSearch ?? false, []);
+  const isPublic = useCallback(
+    (id: number) => quotesRef.current.find((q) => q.id === id)?.includeInSearch ?? false,
+    [],
+  );
 
   // Recompute the rendered window on scroll, resize and when the list changes.
   const measure = useCallback(() => {
@@ -121,7 +124,8 @@ export function QuoteRows({
 
   const applyRange = (targetId: number) => {
     const order = quotesRef.current.map((q) => q.id);
-    const gesture = rangeGesture(order, anchorRef.current ?? targetId, targetId, isPublic);
+    const values = new Map(quotesRef.current.map((q) => [q.id, q.includeInSearch]));
+    const gesture = rangeGesture(order, anchorRef.current ?? targetId, targetId, (id) => values.get(id) ?? false);
     onPreview(new Map([...gesture.previous.keys()].map((id) => [id, gesture.value])));
     anchorRef.current = targetId;
     const ids = changedIds(gesture);
