@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { AdminQuote, VisibilityFilter } from "./admin-quote";
 import { visibilityFilters } from "./admin-quote";
 import styles from "./admin-quotes-screen.module.css";
@@ -17,20 +17,24 @@ export function AdminQuotesScreen({
   initialQuotes,
   saveVisibility,
   streamUrl,
+  onRefetch = () => {},
 }: {
   initialQuotes: AdminQuote[];
   saveVisibility: SaveVisibility;
   streamUrl?: string;
+  onRefetch?: () => void;
 }) {
   const [quotes, setQuotes] = useState(initialQuotes);
+  // A reloaded list (after the stream asked for a refetch) replaces what is held.
+  useEffect(() => setQuotes(initialQuotes), [initialQuotes]);
   const [filter, setFilter] = useState<VisibilityFilter>("all");
   const [search, setSearch] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  useQuoteStream(
-    streamUrl,
-    useCallback((changed: AdminQuote[]) => setQuotes((current) => replaceQuotes(current, changed)), []),
-  );
+  useQuoteStream(streamUrl, {
+    onQuote: (changed) => setQuotes((current) => replaceQuotes(current, [changed])),
+    onRefetch,
+  });
 
   const counts = useMemo(() => quoteCounts(quotes), [quotes]);
   const shown = useMemo(() => visibleQuotes(quotes, { filter, search }), [quotes, filter, search]);

@@ -8,38 +8,39 @@ const streamedQuote = z.object({
   createdAt: z.string(),
   includeInSearch: z.boolean(),
 });
-const streamedPayload = z.union([
-  z.array(streamedQuote),
-  z.object({ quotes: z.array(streamedQuote) }).transform((p) => p.quotes),
-  streamedQuote.transform((q) => [q]),
-]);
+const quoteEventData = z.object({ quote: streamedQuote });
 
-/** Parses one server-sent event's data into changed rows (empty when it is not about quotes). */
-export function parseQuoteEvent(data: string): AdminQuote[] {
+/** Parses a `quote` event's data (`{ quote }`) into the changed row, or null. */
+export function parseQuoteEvent(data: string): AdminQuote | null {
   try {
-    const parsed = streamedPayload.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : [];
+    const parsed = quoteEventData.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data.quote : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
 /**
- * Follows the backend's event stream of changed quote rows and hands each batch to `onQuotes`.
- * EventSource reconnects by itself after a network drop.
+ * Follows the backend's admin event stream: each `quote` event is a changed row, handed to
+ * `onQuote`; `refetch` means changes may have been missed, so the whole list is reloaded.
+ * EventSource reconnects by itself and resumes from the last event id.
  */
-export function useQuoteStream(url: string | undefined, onQuotes: (quotes: AdminQuote[]) => void) {
-  const handler = useRef(onQuotes);
-  handler.current = onQuotes;
+export function useQuoteStream(
+  url: string | undefined,
+  handlers: { onQuote: (quote: AdminQuote) => void; onRefetch: () => void },
+) {
+  const current = useRef(handlers);
+  current.current = handlers;
   useEffect(() => {
     if (!url || typeof EventSource === "undefined") return;
     const source = new EventSource(url);
-    const onMessage = (event: MessageEvent<string>) => {
-      const quotes = parseQuoteEvent(event.data);
-      if (quotes.length > 0) handler.current(quotes);
+    const onQuote = (event: MessageEvent<string>) => {
+      const quote = parseQuoteEvent(event.data);
+      if (quote) current.current.onQuote(quote);
     };
-    source.addEventListener("message", onMessage);
-    source.addEventListener("quotes", onMessage as EventListener);
+    const onRefetch = () => current.current.onRefetch();
+    source.addEventListener("quote", onQuote);
+    source.addEventListener("refetch", onRefetch);
     return () => source.close();
   }, [url]);
 }
