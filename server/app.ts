@@ -5,13 +5,29 @@ import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
 import { clientIpContext } from "~/auth/client-ip-context";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
+import { getQuoteEventHub } from "~/realtime/app-quote-events.server";
+import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
+
+export { startRuntime } from "./runtime";
 
 /**
  * Everything the React Router build serves: pages rendered per request and the API (resource
  * routes). It is bundled into build/server/index.js, so it can import app code with `~/`.
  */
 export const app = express();
+
+// Admin mutations from another origin are refused before React Router sees them (it would
+// answer 400); the same check runs again inside requireAdmin and the admin actions.
+app.use(["/admin", "/api/admin", "/reset-password"], (req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.get("origin");
+  const allowed = [`${req.protocol}://${req.get("host")}`];
+  if (process.env.PUBLIC_URL) allowed.push(new URL(process.env.PUBLIC_URL).origin);
+  const sameSite = origin ? allowed.includes(origin) : req.get("sec-fetch-site") === "same-origin";
+  if (sameSite) return next();
+  res.status(403).set("Cache-Control", "no-store").json({ message: "This request did not come from this site." });
+});
 
 app.use(
   createRequestHandler({
@@ -21,6 +37,7 @@ app.use(
       const database = await getDatabase();
       await bootstrapAdminOnce(database);
       context.set(databaseContext, database);
+      context.set(quoteEventsContext, await getQuoteEventHub());
       context.set(cspNonceContext, res.locals.cspNonce);
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       return context;
