@@ -15,6 +15,10 @@ const port = Number(process.env.E2E_PORT || 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 // Each run gets its own empty data folder, so tests never see a developer's local data.
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "umbra-e2e-"));
+// Workers inherit this, so tests can read files the server writes (the email outbox).
+process.env.E2E_DATA_DIR = dataDir;
+// The admin account the server creates on first start (tests/admin.spec.ts signs in with it).
+export const e2eAdmin = { email: "curator@umbra.test", password: "moth lantern quiet river 42" };
 
 const launchOptions = {
   executablePath: chromePath,
@@ -56,6 +60,15 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      // Plain http in tests, so session cookies are not marked Secure.
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+    },
   },
 });

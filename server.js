@@ -3,6 +3,7 @@
 import compression from "compression";
 import express from "express";
 import { prerenderedPages } from "./server/prerendered-pages.js";
+import { securityHeaders } from "./server/security-headers.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
@@ -20,6 +21,7 @@ const { PORT, HOST } = runtime.env;
 
 const app = express();
 app.disable("x-powered-by");
+app.use(securityHeaders({ production: !DEVELOPMENT }));
 app.use(runtime.logRequests);
 app.use(runtime.operations);
 app.use(compression());

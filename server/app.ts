@@ -2,11 +2,14 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
+import { clientIpContext } from "~/auth/client-ip-context";
 import { isArtworkImage } from "~/catalogue/catalogue";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
 import { getQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { quoteEventsContext } from "~/realtime/context";
+import { cspNonceContext } from "~/security/csp-nonce-context";
 import { imageRoute } from "./images/image-route";
 
 export { startRuntime } from "./runtime";
@@ -27,13 +30,29 @@ app.use(
   }),
 );
 
+// Admin mutations from another origin are refused before React Router sees them (it would
+// answer 400); the same check runs again inside requireAdmin and the admin actions.
+app.use(["/admin", "/api/admin", "/reset-password"], (req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.get("origin");
+  const allowed = [`${req.protocol}://${req.get("host")}`];
+  if (process.env.PUBLIC_URL) allowed.push(new URL(process.env.PUBLIC_URL).origin);
+  const sameSite = origin ? allowed.includes(origin) : req.get("sec-fetch-site") === "same-origin";
+  if (sameSite) return next();
+  res.status(403).set("Cache-Control", "no-store").json({ message: "This request did not come from this site." });
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    async getLoadContext() {
+    async getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      context.set(databaseContext, await getDatabase());
+      const database = await getDatabase();
+      await bootstrapAdminOnce(database);
+      context.set(databaseContext, database);
       context.set(quoteEventsContext, await getQuoteEventHub());
+      context.set(cspNonceContext, res.locals.cspNonce);
+      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       return context;
     },
   }),

@@ -1,38 +1,28 @@
-import crypto from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { getEnv } from "~/config/env.server";
+import { checkSession } from "./admin-session.server";
+import { crossOriginResponse, isSameOriginRequest } from "./origin-check.server";
 
-/** Who is acting as admin (sessions will add the user's id and email). */
+/** Who is acting as admin. */
 export interface AdminIdentity {
-  kind: "api-token";
+  kind: "session";
   id: string;
+  email: string;
 }
 
 function jsonError(status: number, message: string): Response {
   return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  // Hash both first so the comparison takes the same time whatever the lengths.
-  const a = crypto.createHash("sha256").update(given).digest();
-  const b = crypto.createHash("sha256").update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
-}
-
 /**
- * Guards every admin endpoint. Denies by default. For now the only way in is
- * `Authorization: Bearer <ADMIN_API_TOKEN>` when that variable is set; the admin work replaces
- * this body with session checks. Returns the admin, or throws a 401 JSON Response.
+ * Guards every admin endpoint. Denies by default: a mutation must come from this site's own
+ * pages (Origin), and the request must carry a session of an admin-role account (assurance
+ * level 2 when the account has a verified factor; see admin-session.server.ts). Returns the
+ * admin, or throws a JSON Response: 403 cross-origin or not an admin, 401 no valid session.
  */
-export async function requireAdmin(
-  request: Request,
-  _context: Readonly<RouterContextProvider>,
-): Promise<AdminIdentity> {
-  const expected = getEnv().ADMIN_API_TOKEN;
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (expected && match?.[1] && sameSecret(match[1], expected)) {
-    return { kind: "api-token", id: "api-token" };
-  }
-  throw jsonError(401, "Sign in as an admin to do this.");
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<AdminIdentity> {
+  if (!isSameOriginRequest(request)) throw crossOriginResponse();
+  const check = await checkSession(request, context);
+  if (check.status === "signed-out") throw jsonError(401, "Sign in as an admin to do this.");
+  if (check.status === "not-admin") throw jsonError(403, "This account is not an admin.");
+  return { kind: "session", id: check.user.id, email: check.user.email };
 }

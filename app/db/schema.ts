@@ -34,3 +34,6 @@ export const tweets = pgTable(
 
 export type Tweet = typeof tweets.$inferSelect;
 export type NewTweet = typeof tweets.$inferInsert;
+
+// Accounts, sessions, second factors and rate-limit counters (the admin area).
+export * from "./auth-schema";

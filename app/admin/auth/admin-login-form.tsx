@@ -1,0 +1,72 @@
+import { Form, Link, useNavigation } from "react-router";
+import styles from "./admin-auth.module.css";
+
+/** SPEC.md's "Admin Login": Email, Password, "Login", and a "Reset Password" link. */
+export function AdminLoginForm({ error, notice }: { error?: string; notice?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={styles.card} aria-labelledby="admin-login-heading">
+      <h1 id="admin-login-heading">Admin Login</h1>
+      {notice ? <p className={styles.notice}>{notice}</p> : null}
+      <Form method="post" className={styles.form}>
+        <input type="hidden" name="intent" value="login" />
+        <label className={styles.field}>
+          <span>Email</span>
+          <input type="email" name="email" autoComplete="username" />
+        </label>
+        <label className={styles.field}>
+          <span>Password</span>
+          <input type="password" name="password" autoComplete="current-password" />
+        </label>
+        <div role="alert" className={styles.alert}>
+          {error}
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={busy}>
+            Login
+          </button>
+          <Link to="/reset-password">Reset Password</Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The second step: a code from the authenticator app (or a backup code). */
+export function AdminCodeForm({ error }: { error?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className={styles.card} aria-labelledby="admin-code-heading">
+      <h1 id="admin-code-heading">Admin Login</h1>
+      <p>Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
+      <Form method="post" className={styles.form}>
+        <input type="hidden" name="intent" value="verify-code" />
+        <label className={styles.field}>
+          <span>Code</span>
+          <input
+            type="text"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+        </label>
+        <div role="alert" className={styles.alert}>
+          {error}
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={busy}>
+            Verify
+          </button>
+        </div>
+      </Form>
+      <Form method="post" className={styles.secondary}>
+        <input type="hidden" name="intent" value="cancel-code" />
+        <button type="submit" className="button button-ghost">
+          Start over
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { AdminQuote, VisibilityFilter } from "./admin-quote";
+import { visibilityFilters } from "./admin-quote";
+import styles from "./admin-quotes-screen.module.css";
+import { quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view";
+import { QuoteRows, type VisibilityChange } from "./quote-rows";
+import { useQuoteStream } from "./use-quote-stream";
+
+export type SaveVisibility = (change: { ids: number[]; includeInSearch: boolean }) => Promise<void>;
+
+/**
+ * The signed-in admin's quote list: filter, search, counts and the rows. Every gesture shows
+ * at once; its save runs in the background and a failure puts the gesture's rows back and
+ * says "Error updating quote: {message}". Rows changed elsewhere arrive over the live stream.
+ */
+export function AdminQuotesScreen({
+  initialQuotes,
+  saveVisibility,
+  streamUrl,
+  onRefetch = () => {},
+}: {
+  initialQuotes: AdminQuote[];
+  saveVisibility: SaveVisibility;
+  streamUrl?: string;
+  onRefetch?: () => void;
+}) {
+  const [quotes, setQuotes] = useState(initialQuotes);
+  // A reloaded list (after the stream asked for a refetch) replaces what is held.
+  useEffect(() => setQuotes(initialQuotes), [initialQuotes]);
+  const [filter, setFilter] = useState<VisibilityFilter>("all");
+  const [search, setSearch] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  useQuoteStream(streamUrl, {
+    onQuote: (changed) => setQuotes((current) => replaceQuotes(current, [changed])),
+    onRefetch,
+  });
+
+  const counts = useMemo(() => quoteCounts(quotes), [quotes]);
+  const shown = useMemo(() => visibleQuotes(quotes, { filter, search }), [quotes, filter, search]);
+
+  const onPreview = useCallback((values: Map<number, boolean>) => {
+    setQuotes((current) => setVisibility(current, values));
+  }, []);
+
+  const onCommit = useCallback(
+    (change: VisibilityChange) => {
+      setError(null);
+      saveVisibility({ ids: change.ids, includeInSearch: change.includeInSearch }).catch((failure: unknown) => {
+        const message = failure instanceof Error ? failure.message : String(failure);
+        console.error("Error updating quote", failure);
+        const rollback = new Map(change.ids.map((id) => [id, change.previous.get(id) ?? !change.includeInSearch]));
+        setQuotes((current) => setVisibility(current, rollback));
+        setError(`Error updating quote: ${message}`);
+      });
+    },
+    [saveVisibility],
+  );
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.toolbar}>
+        <fieldset className={styles.filters}>
+          <legend className="visually-hidden">Show</legend>
+          {visibilityFilters.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              className={styles.filter}
+              aria-pressed={filter === value}
+              onClick={() => setFilter(value)}
+            >
+              {label} <span className={styles.count}>{counts[value].toLocaleString("en-US")}</span>
+            </button>
+          ))}
+        </fieldset>
+        <label className={styles.search}>
+          <span className="visually-hidden">Search quotes</span>
+          <input
+            type="search"
+            placeholder="Search quotes..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+      </div>
+      <div role="alert" className={styles.alert}>
+        {error}
+      </div>
+      <p className={styles.summary} aria-live="polite">
+        {shown.length === quotes.length
+          ? `${quotes.length.toLocaleString("en-US")} quotes`
+          : `${shown.length.toLocaleString("en-US")} of ${quotes.length.toLocaleString("en-US")} quotes`}
+      </p>
+      {shown.length > 0 ? (
+        <QuoteRows quotes={shown} onPreview={onPreview} onCommit={onCommit} />
+      ) : (
+        <p className={styles.empty}>No quotes match.</p>
+      )}
+    </div>
+  );
+}

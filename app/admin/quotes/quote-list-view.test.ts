@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { AdminQuote } from "./admin-quote";
+import { quoteCounts, replaceQuotes, setVisibility, sortNewestFirst, visibleQuotes } from "./quote-list-view";
+
+const quotes: AdminQuote[] = [
+  { id: 3, text: "Moths keep the night honest", createdAt: "2025-03-01T00:00:00.000Z", includeInSearch: true },
+  { id: 2, text: "A lantern is a question", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: false },
+  { id: 1, text: "Paint what the river forgets", createdAt: "2025-01-01T00:00:00.000Z", includeInSearch: false },
+];
+
+describe("quote list view", () => {
+  it("counts all, public and hidden quotes", () => {
+    expect(quoteCounts(quotes)).toEqual({ all: 3, public: 1, hidden: 2 });
+  });
+
+  it("filters by visibility", () => {
+    expect(visibleQuotes(quotes, { filter: "public", search: "" }).map((q) => q.id)).toEqual([3]);
+    expect(visibleQuotes(quotes, { filter: "hidden", search: "" }).map((q) => q.id)).toEqual([2, 1]);
+    expect(visibleQuotes(quotes, { filter: "all", search: "" }).map((q) => q.id)).toEqual([3, 2, 1]);
+  });
+
+  it("searches text case-insensitively after trimming, and ids as #n", () => {
+    expect(visibleQuotes(quotes, { filter: "all", search: "  LANTERN " }).map((q) => q.id)).toEqual([2]);
+    expect(visibleQuotes(quotes, { filter: "all", search: "#1" }).map((q) => q.id)).toEqual([1]);
+    expect(visibleQuotes(quotes, { filter: "public", search: "river" })).toEqual([]);
+  });
+
+  it("sorts newest first with the larger id breaking ties", () => {
+    const tied = { id: 4, text: "x", createdAt: "2025-03-01T00:00:00.000Z", includeInSearch: false };
+    expect(sortNewestFirst([quotes[2] as AdminQuote, tied, ...quotes]).map((q) => q.id)).toEqual([4, 3, 2, 1, 1]);
+  });
+
+  it("replaces rows from a live update and ignores unknown ids", () => {
+    const next = replaceQuotes(quotes, [
+      { id: 2, text: "A lantern is a question", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: true },
+      { id: 99, text: "not held", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: true },
+    ]);
+    expect(next.map((q) => q.includeInSearch)).toEqual([true, true, false]);
+    expect(next).toHaveLength(3);
+  });
+
+  it("sets visibility on the given ids only", () => {
+    const next = setVisibility(quotes, new Map([[1, true]]));
+    expect(next.map((q) => q.includeInSearch)).toEqual([true, false, true]);
+    expect(next[0]).toBe(quotes[0]);
+  });
+});

@@ -1,0 +1,118 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { getEnv } from "~/config/env.server";
+import { siteConfig } from "~/content/site-config";
+import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "~/db/auth-schema";
+import type { Database } from "~/db/database.server";
+import { sendEmail } from "~/email/send-email.server";
+import { authSecret } from "./auth-secret.server";
+import { PASSWORD_MIN_LENGTH } from "./password-policy";
+
+export const RESET_LINK_MINUTES = 30;
+
+// The origin a reset link points at: the one the request came in on (or PUBLIC_URL).
+const resetLinkOrigin = new AsyncLocalStorage<string>();
+export function withResetLinkOrigin<T>(origin: string, run: () => Promise<T>): Promise<T> {
+  return resetLinkOrigin.run(origin, run);
+}
+
+/** Secure cookies in production, unless PUBLIC_URL says the site is served over plain http. */
+export function wantsSecureCookies(): boolean {
+  const env = getEnv();
+  if (env.NODE_ENV !== "production") return false;
+  const publicUrl = process.env.PUBLIC_URL;
+  return !publicUrl || publicUrl.startsWith("https:");
+}
+
+function createAuth(database: Database) {
+  const env = getEnv();
+  return betterAuth({
+    appName: siteConfig.brand,
+    baseURL: process.env.PUBLIC_URL || `http://localhost:${env.PORT}`,
+    secret: authSecretFor(env),
+    database: drizzleAdapter(database.db, {
+      provider: "pg",
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        twoFactor: authTwoFactor,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // No public sign-up: accounts come from `npm run admin -- create` or ADMIN_EMAIL.
+      disableSignUp: true,
+      // Our policy counts characters (see password-policy.ts); these bounds are UTF-16 units.
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 512,
+      password: {
+        // Argon2id (memory-hard), OWASP's suggested parameters.
+        hash: (password) => hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 }),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const origin = resetLinkOrigin.getStore() || process.env.PUBLIC_URL || `http://localhost:${env.PORT}`;
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendEmail({
+          to: user.email,
+          subject: `Reset your ${siteConfig.brand} admin password`,
+          text: [
+            "Someone asked to reset the password of this admin account.",
+            `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes (it works once):`,
+            "",
+            link,
+            "",
+            "If this was not you, ignore this message; your password has not changed.",
+          ].join("\n"),
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        twoFactorName: { type: "string", required: false, input: false },
+        twoFactorAddedAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Always read the session from the database, so sign-out and revocation act at once.
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: "umbra",
+      useSecureCookies: wantsSecureCookies(),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    // Our own counters in the database cover sign-in, codes and resets (rate-limit.server.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    plugins: [twoFactor({ issuer: siteConfig.brand })],
+  });
+}
+
+function authSecretFor(env: ReturnType<typeof getEnv>): string {
+  return authSecret({ configured: env.AUTH_SECRET, dataDir: env.DATA_DIR });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Database, Auth>();
+
+/** The auth instance for an open database (one per database, made on first use). */
+export function getAuth(database: Database): Auth {
+  let auth = instances.get(database);
+  if (!auth) {
+    auth = createAuth(database);
+    instances.set(database, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,134 @@
+import { desc } from "drizzle-orm";
+import { useCallback } from "react";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { z } from "zod";
+import { adminHeaders, adminMeta } from "~/admin/admin-page";
+import { AdminCodeForm, AdminLoginForm } from "~/admin/auth/admin-login-form";
+import { AdminQuotesScreen, type SaveVisibility } from "~/admin/quotes/admin-quotes-screen";
+import { checkSession, hasPendingSecondFactor } from "~/auth/admin-session.server";
+import { assertSameOrigin } from "~/auth/origin-check.server";
+import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "~/auth/sign-in.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { databaseContext } from "~/db/context";
+import { tweets } from "~/db/schema";
+import type { Route } from "./+types/admin.quotes";
+import styles from "./admin.quotes.module.css";
+
+export const headers = adminHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("reset") === "done" ? "Your password was changed. Sign in with it." : undefined;
+  const check = await checkSession(request, context);
+  if (check.status !== "admin") {
+    return { state: hasPendingSecondFactor(request) ? ("code" as const) : ("login" as const), notice };
+  }
+  const { db } = context.get(databaseContext);
+  const rows = await db
+    .select({ id: tweets.id, text: tweets.text, createdAt: tweets.createdAt, includeInSearch: tweets.includeInSearch })
+    .from(tweets)
+    .orderBy(desc(tweets.createdAt), desc(tweets.id));
+  return {
+    state: "admin" as const,
+    email: check.user.email,
+    hasFactor: check.user.twoFactorEnabled,
+    quotes: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}
+
+const loginInput = z.object({ email: z.string().max(320), password: z.string().max(1024) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "login") {
+    const input = loginInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+    if (!input.success) return data({ error: "Enter your email and password." }, { status: 400 });
+    const outcome = await signInWithPassword(request, context, input.data);
+    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+    return redirect("/admin/quotes", { headers: outcome.headers });
+  }
+  if (intent === "verify-code") {
+    const code = String(form.get("code") ?? "").slice(0, 64);
+    const outcome = await verifySignInCode(request, context, code);
+    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+    return redirect("/admin/quotes", { headers: outcome.headers });
+  }
+  if (intent === "cancel-code") {
+    return redirect("/admin/quotes", { headers: clearPendingSecondFactor() });
+  }
+  if (intent === "sign-out") {
+    return redirect("/admin/quotes", { headers: await signOut(request, context) });
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.state === "admin" ? "Manage Quotes" : "Admin Login");
+
+const saveVisibility: SaveVisibility = async (change) => {
+  const response = await fetch("/api/admin/quotes", {
+    method: "PATCH",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(change),
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message || `${response.status} ${response.statusText}`);
+  }
+};
+
+export default function AdminQuotesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const refetch = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+
+  if (loaderData.state !== "admin") {
+    return (
+      <main id="main" className="page">
+        {loaderData.state === "code" ? (
+          <AdminCodeForm error={error} />
+        ) : (
+          <AdminLoginForm error={error} notice={loaderData.notice} />
+        )}
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="page">
+      <header className={styles.head}>
+        <div>
+          <p className="eyebrow">Admin</p>
+          <h1>Manage Quotes</h1>
+          <p className={styles.account}>
+            Signed in as {loaderData.email}.{" "}
+            {loaderData.hasFactor ? (
+              <Link to="/admin/security">Security</Link>
+            ) : (
+              <Link to="/admin/security">Add an authenticator app</Link>
+            )}
+          </p>
+        </div>
+        <Form method="post">
+          <input type="hidden" name="intent" value="sign-out" />
+          <button type="submit" className="button button-ghost">
+            Sign Out
+          </button>
+        </Form>
+      </header>
+      <AdminQuotesScreen
+        initialQuotes={loaderData.quotes}
+        saveVisibility={saveVisibility}
+        streamUrl="/api/admin/quotes/events"
+        onRefetch={refetch}
+      />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

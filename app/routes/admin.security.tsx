@@ -1,0 +1,188 @@
+import { data, Form, Link, redirect } from "react-router";
+import { adminHeaders, adminMeta } from "~/admin/admin-page";
+import styles from "~/admin/auth/admin-auth.module.css";
+import { checkSession } from "~/auth/admin-session.server";
+import { assertSameOrigin } from "~/auth/origin-check.server";
+import { confirmEnrolment, newBackupCodes, removeFactor, startEnrolment } from "~/auth/second-factor.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { Route } from "./+types/admin.security";
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = () => adminMeta("Security");
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
+  const check = await checkSession(request, context);
+  if (check.status !== "admin") throw redirect("/admin/quotes");
+  return check.user;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdminPage(request, context);
+  return {
+    email: user.email,
+    factor: user.twoFactorEnabled
+      ? { name: user.twoFactorName ?? "Authenticator app", addedAt: user.twoFactorAddedAt?.toISOString() ?? null }
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await requireAdminPage(request, context);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
+  switch (form.get("intent")) {
+    case "enrol": {
+      const name = field("name").trim().slice(0, 60) || "Authenticator app";
+      const result = await startEnrolment(request, context, { name, password: field("password") });
+      return "error" in result ? data({ error: result.error }, { status: 400 }) : { enrolment: result };
+    }
+    case "confirm": {
+      const result = await confirmEnrolment(request, context, {
+        code: field("code"),
+        name: field("name").trim().slice(0, 60),
+        userId: user.id,
+      });
+      if ("error" in result) return data({ error: result.error, retryName: field("name") }, { status: 400 });
+      return redirect("/admin/security", { headers: result.headers });
+    }
+    case "remove": {
+      const result = await removeFactor(request, context, { code: field("code"), userId: user.id });
+      return "error" in result ? data({ error: result.error }, { status: 400 }) : redirect("/admin/security");
+    }
+    case "backup-codes": {
+      const result = await newBackupCodes(request, context, field("password"));
+      return "error" in result ? data({ error: result.error }, { status: 400 }) : { backupCodes: result.backupCodes };
+    }
+    default:
+      return data({ error: "Unknown action." }, { status: 400 });
+  }
+}
+
+function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className={styles.notice}>
+      <h2>Backup codes</h2>
+      <p>Each works once, in place of a code from the app. Keep them somewhere safe; they are shown only now.</p>
+      <ul aria-label="Backup codes" className={styles.codes}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function AdminSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const enrolment = actionData && "enrolment" in actionData ? actionData.enrolment : undefined;
+  const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined;
+  const { factor } = loaderData;
+
+  return (
+    <main id="main" className="page">
+      <section className={`${styles.card} ${styles.wide}`} aria-labelledby="security-heading">
+        <p className="eyebrow">Admin</p>
+        <h1 id="security-heading">Security</h1>
+        <p>
+          Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link>
+        </p>
+        <div role="alert" className={styles.alert}>
+          {error}
+        </div>
+
+        <h2>Second factor</h2>
+        {factor ? (
+          <>
+            <ul aria-label="Factors" className={styles.factors}>
+              <li>
+                <strong>{factor.name}</strong> · authenticator app (TOTP) · verified
+                {factor.addedAt ? ` · added ${dateFormat.format(new Date(factor.addedAt))}` : ""}
+              </li>
+            </ul>
+            {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
+            <Form method="post" className={styles.form}>
+              <input type="hidden" name="intent" value="backup-codes" />
+              <label className={styles.field}>
+                <span>Password</span>
+                <input type="password" name="password" autoComplete="current-password" />
+              </label>
+              <div className={styles.actions}>
+                <button type="submit" className="button button-ghost">
+                  Generate New Backup Codes
+                </button>
+              </div>
+            </Form>
+            <Form method="post" className={styles.form}>
+              <input type="hidden" name="intent" value="remove" />
+              <label className={styles.field}>
+                <span>Current code from {factor.name}</span>
+                <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
+              </label>
+              <div className={styles.actions}>
+                <button type="submit" className="button button-ghost">
+                  Remove Factor
+                </button>
+              </div>
+            </Form>
+          </>
+        ) : enrolment ? (
+          <>
+            <p>Scan this code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
+            <img src={enrolment.qrDataUrl} width={220} height={220} alt="QR code for your authenticator app" />
+            <p>
+              Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
+            </p>
+            <BackupCodes codes={enrolment.backupCodes} />
+            <Form method="post" className={styles.form}>
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="name" value={enrolment.name} />
+              <label className={styles.field}>
+                <span>Code from the app</span>
+                <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
+              </label>
+              <div className={styles.actions}>
+                <button type="submit" className="button">
+                  Confirm
+                </button>
+              </div>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>No factor yet. Add an authenticator app so signing in also needs a code from your phone.</p>
+            <Form method="post" className={styles.form}>
+              <input type="hidden" name="intent" value="enrol" />
+              <label className={styles.field}>
+                <span>Name</span>
+                <input type="text" name="name" placeholder="My phone" maxLength={60} />
+              </label>
+              <label className={styles.field}>
+                <span>Password</span>
+                <input type="password" name="password" autoComplete="current-password" />
+              </label>
+              <div className={styles.actions}>
+                <button type="submit" className="button">
+                  Add Authenticator App
+                </button>
+              </div>
+            </Form>
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,132 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { adminHeaders, adminMeta } from "~/admin/admin-page";
+import styles from "~/admin/auth/admin-auth.module.css";
+import { getAuth, RESET_LINK_MINUTES, withResetLinkOrigin } from "~/auth/auth.server";
+import { authErrorOf } from "~/auth/auth-error.server";
+import { clientIpContext } from "~/auth/client-ip-context";
+import { assertSameOrigin } from "~/auth/origin-check.server";
+import { passwordProblem } from "~/auth/password-policy";
+import { consumeAttempt, RateLimitedError, rateLimits } from "~/auth/rate-limit.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { databaseContext } from "~/db/context";
+import type { Route } from "./+types/reset-password";
+
+export const headers = adminHeaders;
+export const meta: Route.MetaFunction = () => adminMeta("Reset Password");
+
+const SENT = `If an admin account uses that address, a reset link is on its way. It works once, for ${RESET_LINK_MINUTES} minutes.`;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { token: token && token.length <= 200 ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const database = context.get(databaseContext);
+  const auth = getAuth(database);
+
+  if (form.get("intent") === "request") {
+    const email = z.email().safeParse(
+      String(form.get("email") ?? "")
+        .trim()
+        .toLowerCase(),
+    );
+    if (!email.success) return data({ error: "Enter the email address of your admin account." }, { status: 400 });
+    try {
+      await consumeAttempt(database.db, `reset:ip:${context.get(clientIpContext)}`, rateLimits.resetIp);
+      await consumeAttempt(database.db, `reset:account:${email.data}`, rateLimits.resetAccount);
+    } catch (error) {
+      if (error instanceof RateLimitedError) return data({ error: error.message }, { status: 429 });
+      throw error;
+    }
+    const origin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : new URL(request.url).origin;
+    // The same answer whether or not the account exists.
+    await withResetLinkOrigin(origin, () => auth.api.requestPasswordReset({ body: { email: email.data } })).catch(
+      (error: unknown) => console.error("[reset-password]", error),
+    );
+    return { sent: SENT };
+  }
+
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  const problem = passwordProblem(password);
+  if (problem) return data({ error: problem }, { status: 400 });
+  if (password !== String(form.get("confirm") ?? "")) {
+    return data({ error: "The two passwords do not match." }, { status: 400 });
+  }
+  try {
+    // Single use; success ends every session of the account (revokeSessionsOnPasswordReset).
+    await auth.api.resetPassword({ body: { token, newPassword: password } });
+  } catch (error) {
+    const { status, code, message } = authErrorOf(error);
+    if (code === "INVALID_TOKEN" || status === 400) {
+      return data({ error: "This reset link has expired or was already used. Ask for a new one." }, { status: 400 });
+    }
+    return data({ error: message }, { status });
+  }
+  return redirect("/admin/quotes?reset=done");
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
+  return (
+    <main id="main" className="page">
+      <section className={styles.card} aria-labelledby="reset-heading">
+        <h1 id="reset-heading">Reset Password</h1>
+        {loaderData.token ? (
+          <Form method="post" className={styles.form}>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <label className={styles.field}>
+              <span>New password</span>
+              <input type="password" name="password" autoComplete="new-password" />
+              <span className={styles.hint}>12 to 128 characters, anything you like; not a common password.</span>
+            </label>
+            <label className={styles.field}>
+              <span>Repeat the new password</span>
+              <input type="password" name="confirm" autoComplete="new-password" />
+            </label>
+            <div role="alert" className={styles.alert}>
+              {error}
+            </div>
+            <div className={styles.actions}>
+              <button type="submit" className="button">
+                Set New Password
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post" className={styles.form}>
+            <input type="hidden" name="intent" value="request" />
+            <p>Enter the email address of your admin account and we will send you a link to choose a new password.</p>
+            <label className={styles.field}>
+              <span>Email</span>
+              <input type="email" name="email" autoComplete="username" />
+            </label>
+            <div role="alert" className={styles.alert}>
+              {error}
+            </div>
+            {sent ? (
+              <p className={styles.notice} role="status">
+                {sent}
+              </p>
+            ) : null}
+            <div className={styles.actions}>
+              <button type="submit" className="button">
+                Send Reset Link
+              </button>
+              <Link to="/admin/quotes">Back to Admin Login</Link>
+            </div>
+          </Form>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
