@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 
-const LONG_DATE = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
+const LONG_DATE =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
 
 test.describe("public quote wall", () => {
   test("is server-rendered with public quotes only, newest first, dated in US long form", async ({ page, request }) => {
@@ -51,7 +52,9 @@ test.describe("public quote wall", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/quotes?q=chamber");
-    await expect(page.locator("main li")).toHaveText([/Five days in the chamber\. Hundreds of voices\. Not one face\.December 8, 2023/]);
+    await expect(page.locator("main li")).toHaveText([
+      /Five days in the chamber\. Hundreds of voices\. Not one face\.December 8, 2023/,
+    ]);
     await context.close();
   });
 
@@ -63,7 +66,11 @@ test.describe("public quote wall", () => {
     });
     await page.route("**/api/quotes?**", async (route) => {
       await held;
-      await route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"The database is resting"}' });
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"message":"The database is resting"}',
+      });
     });
     await page.getByLabel("Search quotes").fill("light");
     await expect(page.getByText("Loading...")).toBeVisible();
