@@ -46,194 +46,210 @@ async function publicQuoteTexts(request: APIRequestContext): Promise<string> {
   return JSON.stringify(await (await request.get("/api/quotes?limit=100")).json());
 }
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "desktop", "one account's flow runs once, on desktop");
+test("the admin login and reset screens are accessible and send no-index headers", async ({ page }) => {
+  const response = await page.goto("/admin/quotes");
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(response?.headers()["content-security-policy"]).not.toContain("'unsafe-inline' 'self'");
+  await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+  await expect(page.getByRole("link", { name: "Reset Password" })).toHaveAttribute("href", "/reset-password");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Reset Password" }).click();
+  await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
-test("admin endpoints refuse no session, a forged cookie and another origin", async ({ playwright }) => {
-  const anonymous = await playwright.request.newContext({ baseURL });
-  const before = await publicQuoteTexts(anonymous);
-  await expectEveryAdminEndpointRefused(anonymous);
-  await expectEveryAdminEndpointRefused(anonymous, { Cookie: "umbra.session_token=forged.signature" });
-  const crossOrigin = await anonymous.patch("/api/admin/quotes", {
-    headers: { Origin: "https://evil.example" },
-    data: { ids: [1], includeInSearch: true },
+test.describe("one admin account, in order", () => {
+  test.beforeEach(({}, info) => {
+    test.skip(info.project.name !== "desktop", "one account's flow runs once, on desktop");
   });
-  expect(crossOrigin.status()).toBe(403);
-  expect(await publicQuoteTexts(anonymous)).toBe(before);
-  await anonymous.dispose();
-});
 
-test("sign in, enrol an authenticator, sign out, and sign in again with a code", async ({ page }) => {
-  await signIn(page);
-  await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-
-  await page.goto("/admin/security");
-  await page.getByLabel("Name").fill("Studio phone");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Add Authenticator App" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await page.getByLabel("Code from the app").fill(totp(secret));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
-  await expectNoSeriousA11yViolations(page);
-
-  await page.goto("/admin/quotes");
-  await page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-
-  await signIn(page);
-  await expect(page.getByLabel("Code")).toBeVisible();
-  // Password accepted, code not yet given: the session is refused everywhere (level 1).
-  await expectEveryAdminEndpointRefused(page.request);
-  await enterCode(page, totp(secret) === "000000" ? "111111" : "000000");
-  await expect(page.getByRole("alert")).toHaveText("Invalid code.");
-  await enterCode(page);
-  await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
-});
-
-test("toggling and dragging save, reach the public wall and another open admin screen", async ({ page, browser }) => {
-  await signIn(page);
-  await enterCode(page);
-  await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
-
-  // A second admin screen, signed in separately, open before the change.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await signIn(otherPage);
-  await enterCode(otherPage);
-  await expect(otherPage.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
-
-  // Toggle one hidden quote: it reaches the public wall and the other screen without a reload.
-  const hiddenBox = page.getByRole("checkbox", { checked: false }).first();
-  const label = (await hiddenBox.getAttribute("aria-label")) ?? "";
-  const id = /#\d+/.exec(label)?.[0] ?? "";
-  const row = page.locator(`li[data-quote-id="${id.slice(1)}"]`);
-  const text = ((await row.locator("span").nth(1).textContent()) ?? "").trim();
-  expect(await publicQuoteTexts(page.request)).not.toContain(text);
-  const box = page.getByRole("checkbox", { name: `Show ${id} on the public wall` });
-  await box.click();
-  await expect(box).toBeChecked();
-  await expect.poll(() => publicQuoteTexts(page.request)).toContain(text);
-  await expect(otherPage.getByRole("checkbox", { name: `Show ${id} on the public wall` })).toBeChecked();
-
-  // Drag across four rows: all four saved.
-  const boxes = page.getByRole("checkbox");
-  const firstFour = [0, 1, 2, 3].map((i) => boxes.nth(i));
-  const startValue = await firstFour[0]?.isChecked();
-  const boxesAt = await Promise.all(firstFour.map((b) => b.boundingBox()));
-  const [start, , , end] = boxesAt;
-  if (!start || !end) throw new Error("rows not laid out");
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  for (const b of boxesAt.slice(1)) if (b) await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
-  await page.mouse.up();
-  for (const b of firstFour) await expect(b).toBeChecked({ checked: !startValue });
-  const ids = await Promise.all(
-    [0, 1, 2, 3].map(async (i) =>
-      Number(
-        (
-          (await page
-            .locator("main li span")
-            .nth(i * 3)
-            .textContent()) ?? ""
-        ).slice(1),
-      ),
-    ),
-  );
-  await expect
-    .poll(async () => {
-      const body = await (
-        await page.request.get("/api/admin/quotes?limit=1000", { headers: { Origin: baseURL } })
-      ).json();
-      const quotes = body.quotes as Array<{ id: number; includeInSearch: boolean }>;
-      return ids.map((quoteId) => quotes.find((q) => q.id === quoteId)?.includeInSearch);
-    })
-    .toEqual([!startValue, !startValue, !startValue, !startValue]);
-  for (const quoteId of ids) {
-    await expect(otherPage.getByRole("checkbox", { name: `Show #${quoteId} on the public wall` })).toBeChecked({
-      checked: !startValue,
+  test("admin endpoints refuse no session, a forged cookie and another origin", async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const before = await publicQuoteTexts(anonymous);
+    await expectEveryAdminEndpointRefused(anonymous);
+    await expectEveryAdminEndpointRefused(anonymous, { Cookie: "umbra.session_token=forged.signature" });
+    const crossOrigin = await anonymous.patch("/api/admin/quotes", {
+      headers: { Origin: "https://evil.example" },
+      data: { ids: [1], includeInSearch: true },
     });
-  }
-
-  // Put the wall back as it was for other tests.
-  await page.request.patch("/api/admin/quotes", {
-    headers: { Origin: baseURL },
-    data: { ids: [Number(id.slice(1))], includeInSearch: false },
+    expect(crossOrigin.status()).toBe(403);
+    expect(await publicQuoteTexts(anonymous)).toBe(before);
+    await anonymous.dispose();
   });
-  await page.request.patch("/api/admin/quotes", {
-    headers: { Origin: baseURL },
-    data: { ids, includeInSearch: Boolean(startValue) },
+
+  test("sign in, enrol an authenticator, sign out, and sign in again with a code", async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/admin/security");
+    await page.getByLabel("Name").fill("Studio phone");
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Add Authenticator App" }).click();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByLabel("Code from the app").fill(totp(secret));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/admin/quotes");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+
+    await signIn(page);
+    await expect(page.getByLabel("Code")).toBeVisible();
+    // Password accepted, code not yet given: the session is refused everywhere (level 1).
+    await expectEveryAdminEndpointRefused(page.request);
+    await enterCode(page, totp(secret) === "000000" ? "111111" : "000000");
+    await expect(page.getByRole("alert")).toHaveText("Invalid code.");
+    await enterCode(page);
+    await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
   });
-  await other.close();
-});
 
-test("a password is reset through the emailed link", async ({ page }) => {
-  await page.goto("/reset-password");
-  await expectNoSeriousA11yViolations(page);
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
-  await page.getByLabel("Email").fill("nobody@umbra.test");
-  await page.getByRole("button", { name: "Send Reset Link" }).click();
-  const sameAnswer = page.getByRole("status");
-  await expect(sameAnswer).toContainText("If an admin account uses that address");
-  const answerForUnknown = await sameAnswer.textContent();
+  test("toggling and dragging save, reach the public wall and another open admin screen", async ({ page, browser }) => {
+    await signIn(page);
+    await enterCode(page);
+    await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
 
-  await page.goto("/reset-password");
-  await page.getByLabel("Email").fill(e2eAdmin.email);
-  await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByRole("status")).toHaveText(answerForUnknown ?? "");
+    // A second admin screen, signed in separately, open before the change.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage);
+    await enterCode(otherPage);
+    await expect(otherPage.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
 
-  let message: { to: string; text: string } | undefined;
-  await expect
-    .poll(() => {
-      const fresh = fs.readdirSync(outbox).filter((f) => !before.has(f));
-      message = fresh
-        .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")))
-        .find((m) => m.to === e2eAdmin.email);
-      return Boolean(message);
-    })
-    .toBe(true);
-  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(message?.text ?? "")?.[0];
-  expect(link).toBeTruthy();
+    // Toggle one hidden quote: it reaches the public wall and the other screen without a reload.
+    const hiddenBox = page.getByRole("checkbox", { checked: false }).first();
+    const label = (await hiddenBox.getAttribute("aria-label")) ?? "";
+    const id = /#\d+/.exec(label)?.[0] ?? "";
+    const row = page.locator(`li[data-quote-id="${id.slice(1)}"]`);
+    const text = ((await row.locator("span").nth(1).textContent()) ?? "").trim();
+    expect(await publicQuoteTexts(page.request)).not.toContain(text);
+    const box = page.getByRole("checkbox", { name: `Show ${id} on the public wall` });
+    await box.click();
+    await expect(box).toBeChecked();
+    await expect.poll(() => publicQuoteTexts(page.request)).toContain(text);
+    await expect(otherPage.getByRole("checkbox", { name: `Show ${id} on the public wall` })).toBeChecked();
 
-  password = "a new moth lantern at dusk 77";
-  await page.goto(link as string);
-  await page.getByLabel(/^New password/).fill(password);
-  await page.getByLabel("Repeat the new password").fill(password);
-  await page.getByRole("button", { name: "Set New Password" }).click();
-  await expect(page.getByText("Your password was changed.")).toBeVisible();
+    // Drag across four rows: all four saved.
+    const boxes = page.getByRole("checkbox");
+    const firstFour = [0, 1, 2, 3].map((i) => boxes.nth(i));
+    const startValue = await firstFour[0]?.isChecked();
+    const boxesAt = await Promise.all(firstFour.map((b) => b.boundingBox()));
+    const [start, , , end] = boxesAt;
+    if (!start || !end) throw new Error("rows not laid out");
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    for (const b of boxesAt.slice(1)) if (b) await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+    await page.mouse.up();
+    for (const b of firstFour) await expect(b).toBeChecked({ checked: !startValue });
+    const ids = await Promise.all(
+      [0, 1, 2, 3].map(async (i) =>
+        Number(
+          (
+            (await page
+              .locator("main li span")
+              .nth(i * 3)
+              .textContent()) ?? ""
+          ).slice(1),
+        ),
+      ),
+    );
+    await expect
+      .poll(async () => {
+        const body = await (
+          await page.request.get("/api/admin/quotes?limit=1000", { headers: { Origin: baseURL } })
+        ).json();
+        const quotes = body.quotes as Array<{ id: number; includeInSearch: boolean }>;
+        return ids.map((quoteId) => quotes.find((q) => q.id === quoteId)?.includeInSearch);
+      })
+      .toEqual([!startValue, !startValue, !startValue, !startValue]);
+    for (const quoteId of ids) {
+      await expect(otherPage.getByRole("checkbox", { name: `Show #${quoteId} on the public wall` })).toBeChecked({
+        checked: !startValue,
+      });
+    }
 
-  // The link works once.
-  await page.goto(link as string);
-  await page.getByLabel(/^New password/).fill("yet another long passphrase 9");
-  await page.getByLabel("Repeat the new password").fill("yet another long passphrase 9");
-  await page.getByRole("button", { name: "Set New Password" }).click();
-  await expect(page.getByRole("alert")).toContainText("expired or was already used");
+    // Put the wall back as it was for other tests.
+    await page.request.patch("/api/admin/quotes", {
+      headers: { Origin: baseURL },
+      data: { ids: [Number(id.slice(1))], includeInSearch: false },
+    });
+    await page.request.patch("/api/admin/quotes", {
+      headers: { Origin: baseURL },
+      data: { ids, includeInSearch: Boolean(startValue) },
+    });
+    await other.close();
+  });
 
-  await signIn(page, password);
-  await expect(page.getByLabel("Code")).toBeVisible();
-});
+  test("a password is reset through the emailed link", async ({ page }) => {
+    await page.goto("/reset-password");
+    await expectNoSeriousA11yViolations(page);
+    const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+    const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+    await page.getByLabel("Email").fill("nobody@umbra.test");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    const sameAnswer = page.getByRole("status");
+    await expect(sameAnswer).toContainText("If an admin account uses that address");
+    const answerForUnknown = await sameAnswer.textContent();
 
-test("sign-in is throttled after repeated failures", async ({ page }) => {
-  await page.goto("/admin/quotes");
-  const attempt = async (guess: string) => {
-    await page.getByLabel("Email").fill("intruder-target@umbra.test");
-    await page.getByLabel("Password").fill(guess);
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/quotes")),
-      page.getByRole("button", { name: "Login" }).click(),
-    ]);
-    await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
-    return response.status();
-  };
-  for (let i = 0; i < 5; i++) {
-    expect(await attempt(`wrong password ${i}`)).toBe(401);
-    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
-  }
-  expect(await attempt("wrong password again")).toBe(429);
-  await expect(page.getByRole("alert")).toContainText("Too many attempts. Try again in");
+    await page.goto("/reset-password");
+    await page.getByLabel("Email").fill(e2eAdmin.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("status")).toHaveText(answerForUnknown ?? "");
+
+    let message: { to: string; text: string } | undefined;
+    await expect
+      .poll(() => {
+        const fresh = fs.readdirSync(outbox).filter((f) => !before.has(f));
+        message = fresh
+          .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")))
+          .find((m) => m.to === e2eAdmin.email);
+        return Boolean(message);
+      })
+      .toBe(true);
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(message?.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+
+    password = "a new moth lantern at dusk 77";
+    await page.goto(link as string);
+    await page.getByLabel(/^New password/).fill(password);
+    await page.getByLabel("Repeat the new password").fill(password);
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page.getByText("Your password was changed.")).toBeVisible();
+
+    // The link works once.
+    await page.goto(link as string);
+    await page.getByLabel(/^New password/).fill("yet another long passphrase 9");
+    await page.getByLabel("Repeat the new password").fill("yet another long passphrase 9");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page.getByRole("alert")).toContainText("expired or was already used");
+
+    await signIn(page, password);
+    await expect(page.getByLabel("Code")).toBeVisible();
+  });
+
+  test("sign-in is throttled after repeated failures", async ({ page }) => {
+    await page.goto("/admin/quotes");
+    const attempt = async (guess: string) => {
+      await page.getByLabel("Email").fill("intruder-target@umbra.test");
+      await page.getByLabel("Password").fill(guess);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/quotes")),
+        page.getByRole("button", { name: "Login" }).click(),
+      ]);
+      await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
+      return response.status();
+    };
+    for (let i = 0; i < 5; i++) {
+      expect(await attempt(`wrong password ${i}`)).toBe(401);
+      await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    }
+    expect(await attempt("wrong password again")).toBe(429);
+    await expect(page.getByRole("alert")).toContainText("Too many attempts. Try again in");
+  });
 });

@@ -17,8 +17,6 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    // A bearer token for scripts and tests calling the admin API. Unset: no token is accepted.
-    ADMIN_API_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "must be at least 24 characters").optional()),
     // Signs sessions. Several processes on one PostgreSQL must share it, so production with
     // DATABASE_URL requires it; a single embedded-database process may keep one under DATA_DIR.
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),

@@ -1,5 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin } from "~/auth/admin-accounts.server";
+import { getAuth } from "~/auth/auth.server";
 import { databaseContext } from "~/db/context";
 import { tweets } from "~/db/schema";
 import { createTestDatabase, type TestDatabase, testEngines } from "~/db/test-database.server";
@@ -10,8 +12,9 @@ import { action as setOne } from "~/routes/api.admin.quotes.$id";
 import { loader as events } from "~/routes/api.admin.quotes.events";
 import { loader as publicList } from "~/routes/api.quotes";
 
-const TOKEN = "integration-test-token-0123456789";
-process.env.ADMIN_API_TOKEN = TOKEN;
+// The admin endpoints read a real session: an admin account signs in once per engine.
+process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
+let sessionCookie = "";
 
 async function call(handler: (args: never) => Promise<Response>, url: string, init: RequestInit = {}, params = {}) {
   try {
@@ -23,7 +26,12 @@ async function call(handler: (args: never) => Promise<Response>, url: string, in
 }
 const admin = (init: RequestInit = {}) => ({
   ...init,
-  headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json", ...(init.headers as object) },
+  headers: {
+    Cookie: sessionCookie,
+    Origin: "http://test",
+    "Content-Type": "application/json",
+    ...(init.headers as object),
+  },
 });
 
 let context: RouterContextProvider;
@@ -40,6 +48,13 @@ describe.each(testEngines)("quotes API on %s", { timeout: 30_000 }, (engine) => 
     context = new RouterContextProvider();
     context.set(databaseContext, testDb.database);
     context.set(quoteEventsContext, hub);
+    const account = { email: `admin-${engine}@umbra.test`, password: "integration test passphrase" };
+    await createAdmin(testDb.database, account);
+    const signedIn = await getAuth(testDb.database).api.signInEmail({ body: account, returnHeaders: true });
+    sessionCookie = signedIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
     // 30 quotes, one per day of January 2020; even days public. Two share a timestamp.
     const rows = await testDb.database.db
       .insert(tweets)
