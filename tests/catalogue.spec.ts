@@ -97,8 +97,9 @@ test.describe("gallery /art", () => {
     await expect(cards(page)).toHaveCount(118);
   });
 
-  test("grid: two columns at 1280 px, auto-fill columns of at least 250 px at 1000 px", async ({ page }, info) => {
-    test.skip(info.project.name === "phone", "desktop widths");
+  test("grid: two columns at 1280 px, auto-fill columns of at least 250 px at 1000 px", { tag: "@desktop" }, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/art");
     const columns = () =>
@@ -113,8 +114,7 @@ test.describe("gallery /art", () => {
     for (const width of narrow) expect(Number.parseFloat(width)).toBeGreaterThanOrEqual(250);
   });
 
-  test("filter bar stacks on a phone", async ({ page }, info) => {
-    test.skip(info.project.name !== "phone", "phone layout");
+  test("filter bar stacks on a phone", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/art");
     const chain = await page.getByLabel("Filter by chain").boundingBox();
     const series = await page.getByLabel("Filter by series").boundingBox();
