@@ -39,10 +39,13 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      // Tests tagged @phone check what only exists below 960px (the burger menu), and the reverse.
+      grepInvert: /@phone/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
       name: "phone",
+      grepInvert: /@desktop/,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },

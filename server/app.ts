@@ -1,13 +1,16 @@
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
 import { clientIpContext } from "~/auth/client-ip-context";
+import { isArtworkImage } from "~/catalogue/catalogue";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
 import { getQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
+import { imageRoute } from "./images/image-route";
 
 export { startRuntime } from "./runtime";
 
@@ -16,6 +19,16 @@ export { startRuntime } from "./runtime";
  * routes). It is bundled into build/server/index.js, so it can import app code with `~/`.
  */
 export const app = express();
+app.disable("x-powered-by");
+
+// Responsive images, derived on first request and cached on disk under DATA_DIR.
+app.use(
+  "/img",
+  imageRoute({
+    cacheDir: path.join(process.env.DATA_DIR || "data", "image-cache"),
+    isKnownArtwork: isArtworkImage,
+  }),
+);
 
 // Admin mutations from another origin are refused before React Router sees them (it would
 // answer 400); the same check runs again inside requireAdmin and the admin actions.

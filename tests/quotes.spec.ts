@@ -79,6 +79,12 @@ test.describe("public quote wall", () => {
     await expect(page.getByText("Loading...")).toHaveCount(0);
   });
 
+  test("a page address the server cannot read shows Error: with the reason", async ({ page }) => {
+    const response = await page.goto("/quotes?cursor=not-a-cursor");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toHaveText(/^Error: cursor: /);
+  });
+
   test("has no serious accessibility violations", async ({ page }) => {
     await page.goto("/quotes");
     await expectNoSeriousA11yViolations(page);

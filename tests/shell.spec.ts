@@ -1,8 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 
-const isPhone = (name: string) => name === "phone";
-
 test.describe("site shell", () => {
   test("home page is server-rendered inside the header and footer", async ({ page, request }) => {
     const html = await (await request.get("/")).text();
@@ -29,8 +27,9 @@ test.describe("site shell", () => {
     expect(box?.y).toBe(0);
   });
 
-  test("desktop nav: links and an Exhibitions dropdown on hover and keyboard focus", async ({ page }, info) => {
-    test.skip(isPhone(info.project.name), "desktop navigation only");
+  test("desktop nav: links and an Exhibitions dropdown on hover and keyboard focus", { tag: "@desktop" }, async ({
+    page,
+  }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
@@ -67,8 +66,9 @@ test.describe("site shell", () => {
     await expect(solo).toBeHidden();
   });
 
-  test("phone nav: burger overlay opens, closes on a link, on Escape, and locks the page", async ({ page }, info) => {
-    test.skip(!isPhone(info.project.name), "burger menu is below 960px");
+  test("phone nav: burger overlay opens, closes on a link, on Escape, and locks the page", { tag: "@phone" }, async ({
+    page,
+  }) => {
     await page.goto("/");
     const burger = page.getByRole("button", { name: "Open menu" });
     await expect(burger).toHaveAttribute("aria-expanded", "false");
@@ -89,6 +89,7 @@ test.describe("site shell", () => {
     await expect(overlay.getByRole("link", { name: "Exhibitions" })).toHaveCount(0);
     await expect(headerLogo).toBeHidden();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+    expect(await page.evaluate(() => document.querySelector("main")?.inert)).toBe(true);
 
     await page.keyboard.press("Escape");
     await expect(overlay).toBeHidden();

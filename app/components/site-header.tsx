@@ -17,6 +17,9 @@ export function SiteHeader() {
   useEffect(() => {
     if (!menuOpen) return;
     document.body.classList.add("scroll-locked");
+    // Keyboard and screen-reader users stay in the overlay: what is behind it is inert.
+    const behind = document.querySelectorAll<HTMLElement>("body > main, #main, body > footer, footer");
+    for (const element of behind) element.inert = true;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         setMenuOpen(false);
@@ -26,40 +29,45 @@ export function SiteHeader() {
     document.addEventListener("keydown", onKey);
     return () => {
       document.body.classList.remove("scroll-locked");
+      for (const element of behind) element.inert = false;
       document.removeEventListener("keydown", onKey);
     };
   }, [menuOpen]);
 
+  // The overlay sits outside <header>: the header's backdrop-filter would otherwise become the
+  // containing block of the overlay's position: fixed and clip it to 90px.
   return (
-    <header className={styles.header}>
-      <div className={styles.inner}>
-        <SiteLogo className={`${styles.logo} ${menuOpen ? styles.logoHidden : ""}`} />
-        <nav className={styles.nav} aria-label="Main">
-          <NavLink to="/about" className={styles.navLink}>
-            About
-          </NavLink>
-          <NavLink to="/art" className={styles.navLink}>
-            Artworks
-          </NavLink>
-          <ExhibitionsDropdown />
-          <NavLink to="/cv" className={styles.navLink}>
-            CV
-          </NavLink>
-        </nav>
-        <button
-          ref={burgerRef}
-          type="button"
-          className={styles.burger}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon /> : <BarsIcon />}
-        </button>
-      </div>
+    <>
+      <header className={styles.header}>
+        <div className={styles.inner}>
+          <SiteLogo className={`${styles.logo} ${menuOpen ? styles.logoHidden : ""}`} />
+          <nav className={styles.nav} aria-label="Main">
+            <NavLink to="/about" className={styles.navLink}>
+              About
+            </NavLink>
+            <NavLink to="/art" className={styles.navLink}>
+              Artworks
+            </NavLink>
+            <ExhibitionsDropdown />
+            <NavLink to="/cv" className={styles.navLink}>
+              CV
+            </NavLink>
+          </nav>
+          <button
+            ref={burgerRef}
+            type="button"
+            className={styles.burger}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <BarsIcon />}
+          </button>
+        </div>
+      </header>
       <MobileMenu open={menuOpen} onNavigate={() => setMenuOpen(false)} />
-    </header>
+    </>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { Form, isRouteErrorResponse, useRouteError } from "react-router";
 import { databaseContext } from "~/db/context";
-import { parseInput, searchParamsOf } from "~/http/api-errors.server";
+import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
 import { formatQuoteDate } from "~/quotes/format-quote-date";
 import { publicListQuery } from "~/quotes/quote-api-schemas";
 import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
@@ -15,7 +14,7 @@ const PAGE_SIZE = 24;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
-  const page = await listPublicQuotes(context.get(databaseContext).db, query);
+  const page = await listPublicQuotes(context.get(databaseContext).db, query).catch(toApiError);
   return { page, q: query.q ?? "" };
 }
 
@@ -166,6 +165,31 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A failed server load keeps the page and says what went wrong (SPEC.md: "Error: {message}"). */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  const error = useRouteError();
+  const data: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const message =
+    data && typeof data === "object" && "message" in data && typeof data.message === "string"
+      ? data.message
+      : isRouteErrorResponse(error)
+        ? error.statusText || `The server answered ${error.status}`
+        : error instanceof Error
+          ? error.message
+          : "Unknown error";
+  return (
+    <main id="main" className="page">
+      <header className={styles.intro}>
+        <h1>Quotes</h1>
+      </header>
+      <p role="alert" className={styles.error}>
+        Error: {message}
+      </p>
+      <p>
+        <a href="/quotes" className="button button-ghost">
+          Show all quotes
+        </a>
+      </p>
+    </main>
+  );
 }

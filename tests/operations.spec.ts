@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import {
+  adminHeaders,
+  createPostgresDatabase,
+  runServerExpectingFailure,
+  type ServerProcess,
+  startServer,
+} from "./support/server-process";
+
+// These start their own server processes: run once (desktop project), one at a time.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "umbra-ops-"));
+
+async function readStreamUntil(body: ReadableStream<Uint8Array>, pattern: RegExp, timeoutMs = 15_000) {
+  const reader = body.getReader();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(text) && Date.now() < deadline) {
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<{ done: true; value: undefined }>((r) =>
+        setTimeout(() => r({ done: true, value: undefined }), deadline - Date.now()),
+      ),
+    ]);
+    if (next.done) break;
+    text += new TextDecoder().decode(next.value);
+  }
+  return { text, reader };
+}
+
+test.describe("server process", { tag: "@desktop" }, () => {
+  test("health and readiness answer", async ({ request }) => {
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready" });
+  });
+
+  test("a bad DATABASE_URL stops the server with a message naming it", async () => {
+    const result = await runServerExpectingFailure({ DATA_DIR: tempDir(), DATABASE_URL: "mysql://somewhere/db" });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("DATABASE_URL");
+  });
+
+  test("an acknowledged write survives SIGKILL on the embedded database", async () => {
+    const dataDir = tempDir();
+    let server: ServerProcess | undefined = await startServer({ DATA_DIR: dataDir });
+    const patch = await fetch(`${server.url}/api/admin/quotes/60`, {
+      method: "PATCH",
+      headers: adminHeaders,
+      body: JSON.stringify({ includeInSearch: true }),
+    });
+    expect(patch.status).toBe(200);
+    server.child.kill("SIGKILL");
+    await server.exited;
+
+    server = await startServer({ DATA_DIR: dataDir });
+    const after = await fetch(`${server.url}/api/admin/quotes/60`, { headers: adminHeaders });
+    expect(await after.json()).toMatchObject({ quote: { id: 60, includeInSearch: true } });
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("SIGTERM ends event streams, closes the database and exits cleanly", async () => {
+    const dataDir = tempDir();
+    const server = await startServer({ DATA_DIR: dataDir });
+    const stream = await fetch(`${server.url}/api/admin/quotes/events`, { headers: adminHeaders });
+    const { text, reader } = await readStreamUntil(stream.body!, /event: ready/);
+    expect(text).toContain("event: ready");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    // The stream was ended by the server, not left hanging.
+    let ended = false;
+    for (;;) {
+      const next = await reader.read().catch(() => ({ done: true }));
+      if (next.done) {
+        ended = true;
+        break;
+      }
+    }
+    expect(ended).toBe(true);
+    expect(server.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, "database.lock"))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a change made through one process reaches an event stream on another (PostgreSQL)", async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL;
+    test.skip(!baseUrl, "needs TEST_DATABASE_URL");
+    const database = await createPostgresDatabase(baseUrl!);
+    const env = { DATABASE_URL: database.url, DATA_DIR: tempDir(), AUTH_SECRET: "x".repeat(40) };
+    const [first, second] = await Promise.all([startServer(env), startServer(env)]);
+    try {
+      const stream = await fetch(`${second.url}/api/admin/quotes/events`, { headers: adminHeaders });
+      const ready = await readStreamUntil(stream.body!, /event: ready/);
+      expect(ready.text).toContain("event: ready");
+      ready.reader.releaseLock();
+
+      const patch = await fetch(`${first.url}/api/admin/quotes/58`, {
+        method: "PATCH",
+        headers: adminHeaders,
+        body: JSON.stringify({ includeInSearch: true }),
+      });
+      expect(patch.status).toBe(200);
+      const change = await readStreamUntil(stream.body!, /"id":58,/);
+      expect(change.text).toMatch(/event: quote\ndata: \{"quote":\{"id":58,.*"includeInSearch":true/);
+      await change.reader.cancel();
+    } finally {
+      first.child.kill("SIGTERM");
+      second.child.kill("SIGTERM");
+      await Promise.all([first.exited, second.exited]);
+      await database.drop();
+    }
+  });
+});
