@@ -61,6 +61,7 @@ test("the admin login and reset screens are accessible and send no-index headers
 });
 
 test.describe("one admin account, in order", () => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructured fixtures argument.
   test.beforeEach(({}, info) => {
     test.skip(info.project.name !== "desktop", "one account's flow runs once, on desktop");
   });
