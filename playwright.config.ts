@@ -25,6 +25,10 @@ const launchOptions = {
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
 };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions };
+const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions };
+const adminSpec = /admin\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "./tests",
   testMatch: "**/*.spec.ts",
@@ -37,20 +41,24 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
+    // Tests tagged @phone check what only exists below 960px (the burger menu), and the reverse.
+    { name: "desktop", testIgnore: adminSpec, grepInvert: /@phone/, use: desktop },
+    { name: "phone", testIgnore: adminSpec, grepInvert: /@desktop/, use: phone },
+    // The admin flow changes which quotes are public on the shared server, so it runs after
+    // everything that reads the public wall.
     {
-      name: "desktop",
-      // Tests tagged @phone check what only exists below 960px (the burger menu), and the reverse.
+      name: "admin-desktop",
+      testMatch: adminSpec,
       grepInvert: /@phone/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+      use: desktop,
+      dependencies: ["desktop", "phone"],
     },
     {
-      name: "phone",
+      name: "admin-phone",
+      testMatch: adminSpec,
       grepInvert: /@desktop/,
-      use: {
-        ...devices["Pixel 7"],
-        viewport: { width: 390, height: 844 },
-        launchOptions,
-      },
+      use: phone,
+      dependencies: ["desktop", "phone"],
     },
   ],
   webServer: {

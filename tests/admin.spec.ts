@@ -60,12 +60,8 @@ test("the admin login and reset screens are accessible and send no-index headers
   await expectNoSeriousA11yViolations(page);
 });
 
-test.describe("one admin account, in order", () => {
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires a destructured fixtures argument.
-  test.beforeEach(({}, info) => {
-    test.skip(info.project.name !== "desktop", "one account's flow runs once, on desktop");
-  });
-
+// One account's flow runs once, at desktop width (the phone project would share the account).
+test.describe("one admin account, in order", { tag: "@desktop" }, () => {
   test("admin endpoints refuse no session, a forged cookie and another origin", async ({ playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL });
     const before = await publicQuoteTexts(anonymous);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
-  adminHeaders,
+  adminHeadersFor,
   createPostgresDatabase,
   runServerExpectingFailure,
   type ServerProcess,
@@ -51,6 +51,7 @@ test.describe("server process", { tag: "@desktop" }, () => {
   test("an acknowledged write survives SIGKILL on the embedded database", async () => {
     const dataDir = tempDir();
     let server: ServerProcess | undefined = await startServer({ DATA_DIR: dataDir });
+    const adminHeaders = await adminHeadersFor(server);
     const patch = await fetch(`${server.url}/api/admin/quotes/60`, {
       method: "PATCH",
       headers: adminHeaders,
@@ -61,7 +62,10 @@ test.describe("server process", { tag: "@desktop" }, () => {
     await server.exited;
 
     server = await startServer({ DATA_DIR: dataDir });
-    const after = await fetch(`${server.url}/api/admin/quotes/60`, { headers: adminHeaders });
+    // The session, like the write, was stored before the kill.
+    const after = await fetch(`${server.url}/api/admin/quotes/60`, {
+      headers: { ...adminHeaders, Origin: server.url },
+    });
     expect(await after.json()).toMatchObject({ quote: { id: 60, includeInSearch: true } });
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
@@ -71,7 +75,7 @@ test.describe("server process", { tag: "@desktop" }, () => {
   test("SIGTERM ends event streams, closes the database and exits cleanly", async () => {
     const dataDir = tempDir();
     const server = await startServer({ DATA_DIR: dataDir });
-    const stream = await fetch(`${server.url}/api/admin/quotes/events`, { headers: adminHeaders });
+    const stream = await fetch(`${server.url}/api/admin/quotes/events`, { headers: await adminHeadersFor(server) });
     const { text, reader } = await readStreamUntil(stream.body!, /event: ready/);
     expect(text).toContain("event: ready");
     server.child.kill("SIGTERM");
@@ -95,10 +99,14 @@ test.describe("server process", { tag: "@desktop" }, () => {
     const baseUrl = process.env.TEST_DATABASE_URL;
     test.skip(!baseUrl, "needs TEST_DATABASE_URL");
     const database = await createPostgresDatabase(baseUrl!);
-    const env = { DATABASE_URL: database.url, DATA_DIR: tempDir(), AUTH_SECRET: "x".repeat(40) };
+    const env = { DATABASE_URL: database.url, DATA_DIR: tempDir() };
     const [first, second] = await Promise.all([startServer(env), startServer(env)]);
     try {
-      const stream = await fetch(`${second.url}/api/admin/quotes/events`, { headers: adminHeaders });
+      // One session, stored in the shared database, is good on both processes.
+      const adminHeaders = await adminHeadersFor(first);
+      const stream = await fetch(`${second.url}/api/admin/quotes/events`, {
+        headers: { ...adminHeaders, Origin: second.url },
+      });
       const ready = await readStreamUntil(stream.body!, /event: ready/);
       expect(ready.text).toContain("event: ready");
       ready.reader.releaseLock();

@@ -2,7 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import pg from "pg";
 
-export const ADMIN_TOKEN = "operations-test-token-0123456789";
+/** The admin each server process creates on first start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const processAdmin = { email: "operator@umbra.test", password: "ledger harbour copper 1987" };
+// Several processes on one PostgreSQL must share the secret that signs their session cookies.
+const AUTH_SECRET = "operations-test-auth-secret-0123456789abcdef";
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -14,7 +17,16 @@ export interface ServerProcess {
 /** Starts `node server.js` (the production build) on a free port and waits until it listens. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ADMIN_API_TOKEN: ADMIN_TOKEN, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      ADMIN_EMAIL: processAdmin.email,
+      ADMIN_PASSWORD: processAdmin.password,
+      AUTH_SECRET,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -53,7 +65,24 @@ export function runServerExpectingFailure(
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, output })));
 }
 
-export const adminHeaders = { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" };
+/**
+ * Signs in through the admin login form, as a browser without JavaScript would, and returns the
+ * headers an admin API call needs: the session cookie and this site's Origin.
+ */
+export async function adminHeadersFor(server: { url: string }): Promise<Record<string, string>> {
+  const response = await fetch(`${server.url}/admin/quotes`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({ intent: "login", email: processAdmin.email, password: processAdmin.password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`admin sign-in set no cookie (HTTP ${response.status})`);
+  return { Cookie: cookie, Origin: server.url, "Content-Type": "application/json" };
+}
 
 /** A private PostgreSQL database next to TEST_DATABASE_URL's, dropped by drop(). */
 export async function createPostgresDatabase(baseUrl: string) {
