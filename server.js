@@ -1,5 +1,6 @@
 // Production and development entry: `node server.js`. Operations endpoints, static files,
 // prerendered pages, then the React Router app (server/app.ts, bundled into build/server/index.js).
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 import { prerenderedPages } from "./server/prerendered-pages.js";
@@ -40,12 +41,28 @@ if (viteDevServer) {
 } else {
   // Hashed build assets never change under the same name.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(prerenderedPages("build/client"));
   app.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
   app.use(serverApp.app);
 }
 
-const server = app.listen(PORT, HOST, () => {
+// Prerendered pages skip Express entirely: they are the bulk of public traffic and are already
+// compressed in memory. Everything else goes through the Express app above.
+const servePrerendered = viteDevServer ? undefined : prerenderedPages("build/client");
+function handleRequest(req, res) {
+  if (servePrerendered) {
+    const started = process.hrtime.bigint();
+    if (servePrerendered(req, res)) {
+      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+      const path = (req.url || "/").split("?")[0];
+      runtime.logger.info({ method: req.method, path, status: res.statusCode, durationMs }, "request");
+      return;
+    }
+  }
+  app(req, res);
+}
+
+const server = http.createServer(handleRequest);
+server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;
   const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST;

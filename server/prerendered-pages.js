@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.js";
+import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } from "./security-headers.js";
 
 /**
  * Answers requests for prerendered pages from memory: `/about` is served from
@@ -11,7 +11,7 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers.js
  * allowing exactly its own inline scripts by sha256 hash. A page that was not
  * prerendered, or a request with a query string, falls through to server rendering.
  */
-export function prerenderedPages(clientDir) {
+export function prerenderedPages(clientDir, { production = true } = {}) {
   const root = path.resolve(clientDir);
   const pages = new Map();
   const walk = (dir) => {
@@ -35,25 +35,35 @@ export function prerenderedPages(clientDir) {
   };
   if (fs.existsSync(root)) walk(root);
 
-  return function servePrerendered(req, res, next) {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const pathname = req.path;
+  /**
+   * Plain Node request/response, no Express: the hot path for the site's most requested pages.
+   * Returns false when the request is not for a prerendered page, so the caller passes it on.
+   */
+  return function servePrerendered(req, res) {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url || "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (pathname.length > 1 && pathname.endsWith("/")) {
-      const query = req.originalUrl.slice(req.path.length);
-      return res.redirect(301, pathname.replace(/\/+$/, "") + query);
+      const query = queryAt === -1 ? "" : url.slice(queryAt);
+      res.writeHead(301, { Location: pathname.replace(/\/+$/, "") + query });
+      res.end();
+      return true;
     }
     // A query string can change what a page shows (gallery filters), so it is rendered per request.
-    const page = req.originalUrl.includes("?") ? undefined : pages.get(pathname);
-    if (!page) return next();
+    const page = queryAt === -1 ? pages.get(pathname) : undefined;
+    if (!page) return false;
 
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.setHeader("ETag", page.etag);
-    if (res.getHeader("Content-Security-Policy")) res.setHeader("Content-Security-Policy", page.csp);
+    setFixedSecurityHeaders(res, { production });
+    if (production) res.setHeader("Content-Security-Policy", page.csp);
     res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === page.etag) {
       res.statusCode = 304;
-      return res.end();
+      res.end();
+      return true;
     }
     const accept = String(req.headers["accept-encoding"] || "");
     let body = page.identity;
@@ -66,5 +76,6 @@ export function prerenderedPages(clientDir) {
     }
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
+    return true;
   };
 }

@@ -42,13 +42,16 @@ export function securityHeaders({ production }) {
   return function setSecurityHeaders(_req, res, next) {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    if (production) {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
-      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+    setFixedSecurityHeaders(res, { production });
     next();
   };
+}
+
+/** The security headers that do not depend on the page. */
+export function setFixedSecurityHeaders(res, { production }) {
+  if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
 }

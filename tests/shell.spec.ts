@@ -144,4 +144,24 @@ test.describe("site shell", () => {
       await expectNoSeriousA11yViolations(page);
     }
   });
+
+  test("prerendered pages come compressed, with security headers and a strict script policy", async ({ request }) => {
+    const response = await request.get("/cv", { headers: { "Accept-Encoding": "br" } });
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers.etag).toBeTruthy();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    const scriptSrc = headers["content-security-policy"]?.split(";").find((d) => d.trim().startsWith("script-src"));
+    expect(scriptSrc).toMatch(/'sha256-/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+
+    const again = await request.get("/cv", { headers: { "If-None-Match": headers.etag! } });
+    expect(again.status()).toBe(304);
+
+    const slash = await request.get("/cv/?x=1", { maxRedirects: 0 });
+    expect(slash.status()).toBe(301);
+    expect(slash.headers().location).toBe("/cv?x=1");
+  });
 });
