@@ -1,20 +1,30 @@
-// Production and development entry: `node server.js`. Static files, prerendered pages, then
-// the React Router app (server/app.ts, bundled into build/server/index.js).
+// Production and development entry: `node server.js`. Operations endpoints, static files,
+// prerendered pages, then the React Router app (server/app.ts, bundled into build/server/index.js).
 import compression from "compression";
 import express from "express";
 import { prerenderedPages } from "./server/prerendered-pages.js";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
-const PORT = Number.parseInt(process.env.PORT || "3000", 10);
-const HOST = process.env.HOST || "0.0.0.0";
+
+const viteDevServer = DEVELOPMENT
+  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+const serverApp = viteDevServer
+  ? await viteDevServer.ssrLoadModule("./server/app.ts")
+  : await import("./build/server/index.js");
+
+// Validates the environment, opens the database and starts live updates; exits with a
+// message naming the problem when one fails.
+const runtime = await serverApp.startRuntime();
+const { PORT, HOST } = runtime.env;
 
 const app = express();
 app.disable("x-powered-by");
+app.use(runtime.logRequests);
+app.use(runtime.operations);
 app.use(compression());
 
-if (DEVELOPMENT) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+if (viteDevServer) {
   app.use(viteDevServer.middlewares);
   app.use(async (req, res, next) => {
     try {
@@ -30,11 +40,14 @@ if (DEVELOPMENT) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use(prerenderedPages("build/client"));
   app.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
-  const { app: reactRouterApp } = await import("./build/server/index.js");
-  app.use(reactRouterApp);
+  app.use(serverApp.app);
 }
 
-app.listen(PORT, HOST, () => {
+const server = app.listen(PORT, HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : PORT;
   const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST;
-  console.log(`Umbra is serving on http://${shown}:${PORT} (${DEVELOPMENT ? "development" : "production"})`);
+  const mode = DEVELOPMENT ? "development" : "production";
+  runtime.logger.info({ port, mode }, `Umbra is serving on http://${shown}:${port} (${mode})`);
 });
+runtime.handleShutdown(server);

@@ -1,12 +1,17 @@
 import { defineConfig } from "vitest/config";
+import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 
 // Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.
 export default defineConfig({
+  plugins: [imageOriginalsPlugin()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },
+    // PGlite takes seconds to open, more on a busy 2-core machine.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 });

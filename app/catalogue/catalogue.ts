@@ -1,0 +1,117 @@
+import { artworkRecords } from "~/content/artworks";
+import type { ArtworkCard } from "./artwork-list";
+import { parseArtworkRecords } from "./artwork-record";
+
+/**
+ * The one place raw catalogue records become what pages show (vercel/commerce's reshape step):
+ * camelCase fields, image names, series labels like "Secrets (2024)", links only when present.
+ */
+export interface Artwork {
+  id: number;
+  slug: string;
+  title: string;
+  year: string;
+  series: string;
+  /** "Secrets (2024)": the series with its years, as SPEC.md shows it. */
+  seriesLabel: string;
+  chain: string;
+  availability: string;
+  /** Empty string when the record has none. */
+  description: string;
+  mintAddress?: string;
+  secondaryMarket?: string;
+  /** Image names in the "artworks" image collection. */
+  imageSmall: string;
+  imageLarge: string;
+  /** Edition size stated in the description ("Edition: 1 of 8"), 1 when not stated. */
+  edition: number;
+}
+
+export const SERIES_YEARS: Record<string, string> = {
+  Maestro: "2005-2012",
+  "The Return": "2021-2022",
+  Exotic: "2023",
+  Visions: "2023",
+  Secrets: "2024",
+  Icaro: "2025",
+};
+
+export function seriesLabel(series: string): string {
+  const years = SERIES_YEARS[series];
+  return years ? `${series} (${years})` : series;
+}
+
+function editionFrom(description: string): number {
+  const match = /edition[^0-9\n]{0,20}(?:1\s+of\s+)?(\d+)/i.exec(description);
+  return match ? Number(match[1]) : 1;
+}
+
+const lastSegment = (p: string) => p.slice(p.lastIndexOf("/") + 1);
+
+/** Every record, validated (throws naming the record and field), in the data file's order. */
+export const artworks: readonly Artwork[] = parseArtworkRecords(artworkRecords).map((r) => ({
+  id: r.artwork_id,
+  slug: r.slug,
+  title: r.title,
+  year: r.year,
+  series: r.series,
+  seriesLabel: seriesLabel(r.series),
+  chain: r.chain,
+  availability: r.availability,
+  description: r.description ?? "",
+  mintAddress: r.mint_address || undefined,
+  secondaryMarket: r.secondary_market || undefined,
+  imageSmall: lastSegment(r.image_small),
+  imageLarge: lastSegment(r.image_large),
+  edition: editionFrom(r.description ?? ""),
+}));
+
+const bySlug = new Map(artworks.map((a) => [a.slug, a] as const));
+
+export function findArtwork(slug: string | undefined): Artwork | undefined {
+  return slug ? bySlug.get(slug) : undefined;
+}
+
+const imageNames = new Set(artworks.flatMap((a) => [a.imageSmall, a.imageLarge]));
+
+export function isArtworkImage(name: string): boolean {
+  return imageNames.has(name);
+}
+
+/** What a gallery card needs, in data order (the list rule sorts and de-duplicates). */
+export function artworkCards(): ArtworkCard[] {
+  return artworks.map((a) => ({
+    id: a.id,
+    slug: a.slug,
+    title: a.title,
+    year: a.year,
+    series: a.series,
+    chain: a.chain,
+    availability: a.availability,
+    image: a.imageSmall,
+  }));
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** The values present in the catalogue for each gallery filter (series in chronological order). */
+export function galleryFilterOptions(): {
+  availability: FilterOption[];
+  chain: FilterOption[];
+  series: FilterOption[];
+} {
+  const present = (pick: (a: Artwork) => string) => [...new Set(artworks.map(pick))];
+  const seriesOrder = Object.keys(SERIES_YEARS);
+  return {
+    availability: present((a) => a.availability).map((value) => ({ value, label: value })),
+    chain: present((a) => a.chain)
+      .sort()
+      .map((value) => ({ value, label: value })),
+    series: present((a) => a.series)
+      .sort((a, b) => seriesOrder.indexOf(a) - seriesOrder.indexOf(b))
+      .map((value) => ({ value, label: seriesLabel(value) })),
+  };
+}

@@ -1,0 +1,8 @@
+import { createContext } from "react-router";
+import type { Database } from "./database.server";
+
+/**
+ * The open database, set once per request in server/app.ts (getLoadContext). Loaders and
+ * actions read it with `context.get(databaseContext)`.
+ */
+export const databaseContext = createContext<Database>();

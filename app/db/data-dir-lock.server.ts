@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+
+export interface DataDirLock {
+  release(): void;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Claims DATA_DIR for this process (a pid file). The embedded database must never be opened by
+ * two processes at once; a lock left by a dead process (crash, SIGKILL) is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  const file = path.join(dataDir, "database.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          try {
+            if (fs.readFileSync(file, "utf8") === String(process.pid)) fs.unlinkSync(file);
+          } catch {
+            // Already gone.
+          }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. ` +
+            "Stop that process first, or set DATABASE_URL to share a PostgreSQL server.",
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${file}`);
+}

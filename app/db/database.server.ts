@@ -1,0 +1,272 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
+
+/** What `db.execute(sql...)` resolves to on both drivers: at least the rows. */
+export interface AppQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this["row"]>;
+}
+type QueryRows<Row> = { rows: Row[] };
+
+/** The typed Drizzle database, the same type on PGlite and on a PostgreSQL server. */
+export type AppDatabase = PgDatabase<AppQueryResultHKT, typeof schema>;
+
+/** Stops a LISTEN subscription. */
+export type Unlisten = () => Promise<void>;
+
+export interface ListenHandlers {
+  /** Called with each NOTIFY payload on the channel. */
+  onPayload: (payload: string) => void;
+  /**
+   * Called when notifications may have been missed (the listening connection dropped and came
+   * back). Subscribers should resynchronise from the database.
+   */
+  onGap?: () => void;
+}
+
+/** An open database: the Drizzle handle plus what the plain Drizzle API does not cover. */
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  readonly db: AppDatabase;
+  /** Subscribes to a NOTIFY channel. Resolves once listening, so no later NOTIFY is lost. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  /** Closes connections; on PGlite, flushes to disk. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL of a PostgreSQL server; when absent, PGlite under dataDir is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; created when missing. */
+  dataDir: string;
+  /** Apply pending migrations before resolving (default true). */
+  migrate?: boolean;
+  /** Runs after migrations while holding the start-up lock (for idempotent seeding). */
+  afterMigrate?: (db: AppDatabase) => Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+// Any constant: serialises migrations and seeding when several processes start on one server.
+const STARTUP_LOCK_KEY = 734_110_221;
+
+/** The migrations folder next to this module, or app/db/migrations from the project root (built server). */
+export function migrationsFolder(): string {
+  const candidates = [
+    fileURLToPath(new URL("./migrations", import.meta.url)),
+    path.resolve(process.cwd(), "app/db/migrations"),
+  ];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")));
+  if (!found) throw new Error(`No database migrations found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir, options);
+}
+
+function assertChannel(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+}
+
+async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  // PGlite is single-process: a second process on the same folder would corrupt it.
+  const lock = acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.join(dataDir, "pglite"));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
+  try {
+    if (options.migrate !== false) {
+      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    }
+    await options.afterMigrate?.(db);
+  } catch (error) {
+    await client.close();
+    lock.release();
+    throw error;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    kind: "pglite",
+    db,
+    async listen(channel, handlers) {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, handlers.onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    close() {
+      closed ??= (async () => {
+        if (!client.closed) await client.close();
+        lock.release();
+      })();
+      return closed;
+    },
+  };
+}
+
+/** postgres://user:secret@host/db -> postgres://user:***@host/db, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`DATABASE_URL: cannot connect to ${redactDatabaseUrl(databaseUrl)}: ${reason}`);
+  }
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as AppDatabase;
+
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    if (options.migrate !== false) {
+      await migrateNodePostgres(db as never, { migrationsFolder: migrationsFolder() });
+    }
+    await options.afterMigrate?.(db);
+  } catch (error) {
+    lockClient.release();
+    await pool.end().catch(() => {});
+    throw error;
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {});
+  }
+  lockClient.release();
+
+  const listeners = new PostgresListeners(databaseUrl);
+  let closed: Promise<void> | undefined;
+  return {
+    kind: "postgres",
+    db,
+    listen: (channel, handlers) => {
+      assertChannel(channel);
+      return listeners.listen(channel, handlers);
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    close() {
+      closed ??= (async () => {
+        await listeners.close();
+        await pool.end();
+      })();
+      return closed;
+    },
+  };
+}
+
+/**
+ * One dedicated connection per process for LISTEN (a pooled connection would be handed to other
+ * queries). It reconnects after a drop and tells subscribers they may have missed notifications.
+ */
+class PostgresListeners {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly subscriptions = new Map<string, Set<ListenHandlers>>();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async listen(channel: string, handlers: ListenHandlers): Promise<Unlisten> {
+    const client = await this.connection();
+    let set = this.subscriptions.get(channel);
+    if (!set) {
+      set = new Set();
+      this.subscriptions.set(channel, set);
+      await client.query(`LISTEN "${channel}"`);
+    }
+    set.add(handlers);
+    return async () => {
+      const current = this.subscriptions.get(channel);
+      if (!current) return;
+      current.delete(handlers);
+      if (current.size === 0) {
+        this.subscriptions.delete(channel);
+        await this.client?.query(`UNLISTEN "${channel}"`).catch(() => {});
+      }
+    };
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on("notification", (message) => {
+      for (const handlers of this.subscriptions.get(message.channel) ?? []) handlers.onPayload(message.payload ?? "");
+    });
+    client.on("error", () => this.dropped(client));
+    client.on("end", () => this.dropped(client));
+    await client.connect();
+    for (const channel of this.subscriptions.keys()) await client.query(`LISTEN "${channel}"`);
+    this.client = client;
+    return client;
+  }
+
+  private dropped(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closed) return;
+    const retry = () => {
+      this.retryTimer = undefined;
+      if (this.closed) return;
+      this.connection().then(
+        () => {
+          for (const set of this.subscriptions.values()) for (const handlers of set) handlers.onGap?.();
+        },
+        () => {
+          this.retryTimer = setTimeout(retry, 1_000);
+        },
+      );
+    };
+    this.retryTimer = setTimeout(retry, 200);
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    this.subscriptions.clear();
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type Database, type OpenDatabaseOptions, openDatabase } from "./database.server";
+
+/** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testEngines: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+export interface TestDatabase {
+  database: Database;
+  /** The URL of the private PostgreSQL database, or the PGlite folder. */
+  location: string;
+  /** Closes the database and deletes it (the PGlite folder, or DROP DATABASE). */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, private, migrated database. On PostgreSQL it is a new database with a random name,
+ * so parallel runs (other engineers, CI) never share tables; it is dropped by destroy().
+ */
+export async function createTestDatabase(
+  engine: "pglite" | "postgres",
+  options: Partial<OpenDatabaseOptions> = {},
+): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-db-test-"));
+    const database = await openDatabase({ dataDir, ...options });
+    return {
+      database,
+      location: dataDir,
+      async destroy() {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const { url, drop } = await createPostgresTestDatabase();
+  const database = await openDatabase({ dataDir: "unused", databaseUrl: url, ...options });
+  return {
+    database,
+    location: url,
+    async destroy() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Creates an empty PostgreSQL database with a random name next to TEST_DATABASE_URL's. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `umbra_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { z } from "zod";
+import { InvalidCursorError, UnknownQuotesError } from "~/quotes/quotes.server";
+
+/** The one error body every API endpoint uses: `{ message, field? }`. */
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ message, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Validates input; on failure throws a 400 whose message names the first bad field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join(".") || undefined;
+  const message = field ? `${field}: ${issue?.message}` : (issue?.message ?? "Invalid input");
+  throw jsonError(400, message, field ? { field } : {});
+}
+
+/** The request's JSON body, or a thrown 400 when it is not JSON. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw jsonError(400, "The request body must be JSON");
+  }
+}
+
+/** Query-string parameters as a plain object (the last value wins). */
+export function searchParamsOf(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+/** Maps known domain errors to API errors; anything else is rethrown (a 500). */
+export function toApiError(error: unknown): never {
+  if (error instanceof Response) throw error;
+  if (error instanceof InvalidCursorError) throw jsonError(400, `cursor: ${error.message}`, { field: "cursor" });
+  if (error instanceof UnknownQuotesError) throw jsonError(404, error.message, { ids: error.ids });
+  throw error;
+}
+
+/** Answers a method the endpoint does not support. */
+export function methodNotAllowed(allowed: string[]): Response {
+  return Response.json(
+    { message: `Method not allowed; use ${allowed.join(" or ")}` },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
+}

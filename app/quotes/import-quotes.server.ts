@@ -1,0 +1,63 @@
+import type { AppDatabase } from "~/db/database.server";
+import { tweets } from "~/db/schema";
+import { type ArchivePost, decodeEntities, stripTrailingLinks } from "./x-archive.server";
+
+export interface ImportReport {
+  read: number;
+  imported: number;
+  skipped: { retweets: number; replies: number; empty: number; alreadyImported: number };
+}
+
+/**
+ * Adds archive posts as quotes: original posts only (retweets always skipped, replies unless
+ * includeReplies), dated as posted, entities decoded, trailing t.co links removed, hidden until
+ * the admin makes them public. Idempotent on the post id; all or nothing in one transaction.
+ */
+export async function importPosts(
+  db: AppDatabase,
+  posts: ArchivePost[],
+  options: { includeReplies?: boolean } = {},
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    read: posts.length,
+    imported: 0,
+    skipped: { retweets: 0, replies: 0, empty: 0, alreadyImported: 0 },
+  };
+  const rows: Array<typeof tweets.$inferInsert> = [];
+  const seen = new Set<string>();
+  for (const post of posts) {
+    if (/^RT @\w+:/.test(post.fullText)) {
+      report.skipped.retweets++;
+      continue;
+    }
+    if (post.isReply && !options.includeReplies) {
+      report.skipped.replies++;
+      continue;
+    }
+    const text = stripTrailingLinks(decodeEntities(post.fullText));
+    if (!text) {
+      report.skipped.empty++;
+      continue;
+    }
+    if (seen.has(post.id)) {
+      report.skipped.alreadyImported++;
+      continue;
+    }
+    seen.add(post.id);
+    rows.push({ text, createdAt: post.createdAt, includeInSearch: false, sourcePostId: post.id });
+  }
+
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += 500) {
+      const batch = rows.slice(start, start + 500);
+      const inserted = await tx
+        .insert(tweets)
+        .values(batch)
+        .onConflictDoNothing({ target: tweets.sourcePostId })
+        .returning({ id: tweets.id });
+      report.imported += inserted.length;
+      report.skipped.alreadyImported += batch.length - inserted.length;
+    }
+  });
+  return report;
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+const searchText = z.string().trim().max(200).optional();
+const cursor = z.string().max(200).optional();
+
+export const publicListQuery = z.object({
+  q: searchText,
+  cursor,
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const adminListQuery = z.object({
+  q: searchText,
+  cursor,
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  filter: z.enum(["all", "public", "hidden"]).default("all"),
+});
+
+export const quoteIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const setVisibilityBody = z.object({ includeInSearch: z.boolean() }).strict();
+
+export const setManyVisibilityBody = z
+  .object({
+    ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(5000),
+    includeInSearch: z.boolean(),
+  })
+  .strict();

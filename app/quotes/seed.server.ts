@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import type { AppDatabase } from "~/db/database.server";
+import { tweets } from "~/db/schema";
+import { seedQuotes } from "./seed-quotes";
+
+/**
+ * On an empty quotes table, inserts the stand-in quotes. Runs at start-up under the start-up
+ * lock; keyed on source_post_id, so a second run (or a second process) changes nothing.
+ * Returns how many rows were inserted.
+ */
+export async function seedQuotesIfEmpty(db: AppDatabase): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tweets);
+  if ((row?.count ?? 0) > 0) return 0;
+  const inserted = await db
+    .insert(tweets)
+    .values(
+      seedQuotes.map((quote) => ({
+        text: quote.text,
+        createdAt: new Date(quote.createdAt),
+        includeInSearch: quote.public,
+        sourcePostId: quote.key,
+      })),
+    )
+    .onConflictDoNothing({ target: tweets.sourcePostId })
+    .returning({ id: tweets.id });
+  return inserted.length;
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import type { Database, Unlisten } from "~/db/database.server";
+import type { AdminQuote } from "~/quotes/quote-views";
+import { getQuote } from "~/quotes/quotes.server";
+
+/** The NOTIFY channel the tweets trigger writes to (migration 0001). */
+export const QUOTES_CHANNEL = "tweets_changed";
+
+/** One connected event-stream client. `send` gets ready-made server-sent-event text. */
+export interface EventClient {
+  send(chunk: string): void;
+  close(): void;
+}
+
+const notification = z.object({
+  op: z.enum(["INSERT", "UPDATE", "DELETE"]),
+  id: z.number().int(),
+  row: z
+    .object({
+      id: z.number().int(),
+      text: z.string(),
+      created_at: z.string(),
+      include_in_search: z.boolean(),
+      updated_at: z.string(),
+      change_seq: z.coerce.number().int(),
+    })
+    .optional(),
+});
+
+/** Formats one server-sent event. */
+export function formatEvent(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function quoteEvent(seq: number, quote: AdminQuote): string {
+  return formatEvent("quote", { quote }, seq);
+}
+
+export const refetchEvent = formatEvent("refetch", {});
+
+/**
+ * Fans quote changes out to this process's event-stream clients. The database trigger sends
+ * NOTIFY on every change; this hub LISTENs once per process and forwards each changed row to
+ * every client, sends heartbeats, and tells clients to refetch when notifications may have been
+ * lost (the listening connection dropped).
+ */
+export class QuoteEventHub {
+  private readonly clients = new Set<EventClient>();
+  private unlisten: Unlisten | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: { heartbeatMs?: number; onError?: (error: unknown) => void } = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(QUOTES_CHANNEL, {
+      onPayload: (payload) => {
+        this.forward(payload).catch((error) => this.options.onError?.(error));
+      },
+      onGap: () => this.broadcast(refetchEvent),
+    });
+    this.heartbeat = setInterval(() => this.broadcast(": heartbeat\n\n"), this.options.heartbeatMs ?? 15_000);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Adds a client; returns the function that removes it. */
+  subscribe(client: EventClient): () => void {
+    this.clients.add(client);
+    return () => {
+      this.clients.delete(client);
+    };
+  }
+
+  broadcast(chunk: string) {
+    for (const client of this.clients) {
+      try {
+        client.send(chunk);
+      } catch {
+        this.clients.delete(client);
+      }
+    }
+  }
+
+  private async forward(payload: string) {
+    const parsed = notification.safeParse(JSON.parse(payload));
+    if (!parsed.success) return;
+    const { op, id, row } = parsed.data;
+    if (op === "DELETE") {
+      this.broadcast(formatEvent("quote-deleted", { id }));
+      return;
+    }
+    if (row) {
+      this.broadcast(
+        quoteEvent(row.change_seq, {
+          id: row.id,
+          text: row.text,
+          createdAt: new Date(row.created_at).toISOString(),
+          includeInSearch: row.include_in_search,
+          updatedAt: new Date(row.updated_at).toISOString(),
+        }),
+      );
+      return;
+    }
+    // The row was too large for NOTIFY: read it.
+    const quote = await getQuote(this.database.db, id);
+    if (quote) this.broadcast(formatEvent("quote", { quote }));
+  }
+
+  /** Ends every stream (graceful shutdown) and stops listening. */
+  async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const client of this.clients) {
+      try {
+        client.close();
+      } catch {
+        // Already closed.
+      }
+    }
+    this.clients.clear();
+    await this.unlisten?.().catch(() => {});
+  }
+}

@@ -1,0 +1,27 @@
+import { requireAdmin } from "~/auth/require-admin.server";
+import { databaseContext } from "~/db/context";
+import { jsonError, methodNotAllowed, parseInput, readJsonBody, toApiError } from "~/http/api-errors.server";
+import { quoteIdParams, setVisibilityBody } from "~/quotes/quote-api-schemas";
+import { getQuote, setQuoteVisibility } from "~/quotes/quotes.server";
+import type { Route } from "./+types/api.admin.quotes.$id";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** GET /api/admin/quotes/:id — one quote, `{ quote }`. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { id } = parseInput(quoteIdParams, params);
+  const quote = await getQuote(context.get(databaseContext).db, id);
+  if (!quote) throw jsonError(404, `No quote with id ${id}`);
+  return Response.json({ quote }, { headers: noStore });
+}
+
+/** PATCH /api/admin/quotes/:id with `{ includeInSearch: boolean }` — answers `{ quote }`. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
+  await requireAdmin(request, context);
+  const { id } = parseInput(quoteIdParams, params);
+  const body = parseInput(setVisibilityBody, await readJsonBody(request));
+  const quote = await setQuoteVisibility(context.get(databaseContext).db, id, body.includeInSearch).catch(toApiError);
+  return Response.json({ quote }, { headers: noStore });
+}

@@ -1,0 +1,82 @@
+import { requireAdmin } from "~/auth/require-admin.server";
+import { databaseContext } from "~/db/context";
+import { latestChangeSeq, quotesChangedSince } from "~/quotes/quotes.server";
+import { quoteEventsContext } from "~/realtime/context";
+import { formatEvent, quoteEvent, refetchEvent } from "~/realtime/quote-event-hub.server";
+import type { Route } from "./+types/api.admin.quotes.events";
+
+// Beyond this many missed changes a client is told to refetch the list instead.
+const MAX_REPLAY = 500;
+
+/**
+ * GET /api/admin/quotes/events — server-sent events for the admin screen:
+ * - `ready` (id = newest change number) once connected;
+ * - `quote` `{ quote }` (id = change number) whenever a quote changes, in any process;
+ * - `quote-deleted` `{ id }`;
+ * - `refetch` when this client may have missed changes and should reload the list;
+ * - a comment heartbeat every 15 s.
+ * A reconnecting client sends Last-Event-ID (EventSource does this itself) and first receives
+ * every quote changed since, or `refetch` when that is too many or the id is unknown.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db } = context.get(databaseContext);
+  const hub = context.get(quoteEventsContext);
+  const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
+
+  const encoder = new TextEncoder();
+  let unsubscribe = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const write = (chunk: string) => {
+        if (open) controller.enqueue(encoder.encode(chunk));
+      };
+      const end = () => {
+        if (!open) return;
+        open = false;
+        unsubscribe();
+        controller.close();
+      };
+      // Live events that arrive while the replay below runs wait here, so none slips between.
+      let pending: string[] | undefined = [];
+      unsubscribe = hub.subscribe({
+        send: (chunk) => (pending ? pending.push(chunk) : write(chunk)),
+        close: end,
+      });
+      request.signal.addEventListener("abort", end);
+
+      write("retry: 2000\n\n");
+      try {
+        const latest = await latestChangeSeq(db);
+        if (lastEventId !== null) {
+          const since = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
+          if (Number.isNaN(since) || since > latest) {
+            write(refetchEvent);
+          } else {
+            const missed = await quotesChangedSince(db, since, MAX_REPLAY + 1);
+            if (missed.length > MAX_REPLAY) write(refetchEvent);
+            else for (const change of missed) write(quoteEvent(change.seq, change.quote));
+          }
+        }
+        write(formatEvent("ready", { latestChangeSeq: latest }, latest));
+      } catch {
+        write(refetchEvent);
+      }
+      for (const chunk of pending ?? []) write(chunk);
+      pending = undefined;
+    },
+    cancel() {
+      unsubscribe();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps the compression middleware from buffering the stream.
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

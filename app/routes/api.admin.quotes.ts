@@ -1,0 +1,33 @@
+import { requireAdmin } from "~/auth/require-admin.server";
+import { databaseContext } from "~/db/context";
+import { methodNotAllowed, parseInput, readJsonBody, searchParamsOf, toApiError } from "~/http/api-errors.server";
+import { adminListQuery, setManyVisibilityBody } from "~/quotes/quote-api-schemas";
+import { listAdminQuotes, setQuotesVisibility } from "~/quotes/quotes.server";
+import type { Route } from "./+types/api.admin.quotes";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/**
+ * GET /api/admin/quotes?filter=all|public|hidden&q=&cursor=&limit= — every quote, newest first.
+ * Answers `{ quotes: [{ id, text, createdAt, includeInSearch, updatedAt }], nextCursor, counts }`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const query = parseInput(adminListQuery, searchParamsOf(request));
+  const { db } = context.get(databaseContext);
+  const page = await listAdminQuotes(db, query).catch(toApiError);
+  return Response.json(page, { headers: noStore });
+}
+
+/**
+ * PATCH /api/admin/quotes with `{ ids: number[], includeInSearch: boolean }` — sets many quotes
+ * in one transaction (an unknown id: 404 and nothing changes). Answers `{ quotes }`.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
+  await requireAdmin(request, context);
+  const body = parseInput(setManyVisibilityBody, await readJsonBody(request));
+  const { db } = context.get(databaseContext);
+  const quotes = await setQuotesVisibility(db, body.ids, body.includeInSearch).catch(toApiError);
+  return Response.json({ quotes }, { headers: noStore });
+}

@@ -1,0 +1,127 @@
+import { data, Link, useLocation } from "react-router";
+import { findArtwork } from "~/catalogue/catalogue";
+import { GeneralErrorBoundary, NotFoundPage } from "~/components/general-error-boundary";
+import { Picture } from "~/components/picture";
+import { artworkJsonLd } from "~/seo/artwork-json-ld";
+import { pageTitle } from "~/seo/page-title";
+import { socialMeta } from "~/seo/social-meta";
+import type { Route } from "./+types/art.$slug";
+import styles from "./art.$slug.module.css";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const artwork = findArtwork(params.slug);
+  if (!artwork) throw data(null, { status: 404 });
+  return { artwork, jsonLd: artworkJsonLd(artwork) };
+}
+
+/** First paragraph of the "Description:" section, for meta descriptions. */
+function summary(description: string, fallback: string): string {
+  const text = description
+    .replace(/^Description:\s*/, "")
+    .split("\n")[0]
+    ?.trim();
+  return text || fallback;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle("Artwork Not Found") }, { name: "robots", content: "noindex" }];
+  const { artwork } = loaderData;
+  const title = pageTitle(artwork.title);
+  const description = summary(
+    artwork.description,
+    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by Umbra on ${artwork.chain}, printed at 200 x 140 cm.`,
+  );
+  return [
+    { title },
+    { name: "description", content: description },
+    ...socialMeta({
+      title,
+      description,
+      path: `/art/${artwork.slug}`,
+      image: { collection: "artworks", name: artwork.imageLarge, alt: artwork.title },
+      type: "article",
+    }),
+    { "script:ld+json": loaderData.jsonLd },
+  ];
+};
+
+export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
+  const { artwork } = loaderData;
+  const location = useLocation();
+  // Came from the gallery in this tab: go back to the same filtered view.
+  const gallerySearch = (location.state as { gallerySearch?: unknown } | null)?.gallerySearch;
+  const backTo = typeof gallerySearch === "string" && gallerySearch.startsWith("?") ? `/art${gallerySearch}` : "/art";
+  return (
+    <main id="main" className="page">
+      <Link to={backTo} className={`button button-ghost ${styles.back}`}>
+        ← Back to Gallery
+      </Link>
+      <article className={styles.article}>
+        <Picture
+          collection="artworks"
+          name={artwork.imageLarge}
+          alt={artwork.title}
+          sizes="(max-width: 1200px) calc(100vw - 32px), 1200px"
+          priority
+          className={styles.image}
+        />
+        <div className={styles.text}>
+          <h1>{artwork.title}</h1>
+          <p className={styles.year}>{artwork.year}</p>
+          {artwork.description ? <p className={styles.description}>{artwork.description}</p> : null}
+          <dl className={styles.facts}>
+            <div>
+              <dt>Series</dt>
+              <dd>{artwork.seriesLabel}</dd>
+            </div>
+            {artwork.mintAddress ? (
+              <div>
+                <dt>Mint Address</dt>
+                <dd>
+                  <a href={artwork.mintAddress} target="_blank" rel="noopener noreferrer">
+                    View on Blockchain
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {artwork.secondaryMarket ? (
+              <div>
+                <dt>Secondary Market</dt>
+                <dd>
+                  <a href={artwork.secondaryMarket} target="_blank" rel="noopener noreferrer">
+                    View Listing
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {artwork.chain ? (
+              <div>
+                <dt>Blockchain</dt>
+                <dd>{artwork.chain}</dd>
+              </div>
+            ) : null}
+            {artwork.availability ? (
+              <div>
+                <dt>Availability</dt>
+                <dd>{artwork.availability}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+      </article>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      notFound={
+        <NotFoundPage
+          title="Artwork not found"
+          message="There is no work at this address in the catalogue. It may have been renamed; the gallery lists every work."
+        />
+      }
+    />
+  );
+}

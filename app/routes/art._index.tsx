@@ -1,0 +1,172 @@
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Form, Link, type ShouldRevalidateFunction, useLocation, useSearchParams } from "react-router";
+import {
+  filtersFromSearchParams,
+  type GalleryFilters,
+  hasActiveFilters,
+  listArtworks,
+  searchParamsFromFilters,
+} from "~/catalogue/artwork-list";
+import { artworkCards, galleryFilterOptions } from "~/catalogue/catalogue";
+import { Picture } from "~/components/picture";
+import { siteConfig } from "~/content/site-config";
+import { pageTitle } from "~/seo/page-title";
+import { socialMeta } from "~/seo/social-meta";
+import type { Route } from "./+types/art._index";
+import styles from "./art._index.module.css";
+
+// Every card and every option; the view is chosen from the URL, so one payload serves all views.
+export function loader() {
+  return { cards: artworkCards(), options: galleryFilterOptions() };
+}
+
+// Filtering only changes the query string: recompute in the browser instead of refetching.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+const description = `The ${siteConfig.brand} catalogue: about 120 unique works on Solana and Ethereum, from the Maestro years to the Icaro series. Filter by chain, series and availability.`;
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Artworks") },
+  { name: "description", content: description },
+  ...socialMeta({
+    title: pageTitle("Artworks"),
+    description,
+    path: "/art",
+    image: {
+      collection: "artworks",
+      name: "the-source-of-novelty",
+      alt: "The Source Of Novelty, from the Secrets series",
+    },
+  }),
+];
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { cards, options } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const filters = filtersFromSearchParams(searchParams);
+  const visible = useMemo(() => listArtworks([...cards], filters), [cards, filters]);
+  // The search box keeps its own text while typing; the URL follows (and Back restores it).
+  const [searchText, setSearchText] = useState(filters.search);
+  useEffect(() => setSearchText(filters.search), [filters.search]);
+  // Without JavaScript the form needs its Apply button; with it, every change applies at once.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+
+  const apply = (next: GalleryFilters, replace: boolean) =>
+    setSearchParams(searchParamsFromFilters(next), { replace, preventScrollReset: true });
+  const onSelect = (name: keyof GalleryFilters) => (event: FormEvent<HTMLSelectElement>) =>
+    apply({ ...filters, [name]: event.currentTarget.value }, false);
+
+  return (
+    <main id="main" className="page">
+      <div className={styles.head}>
+        <h1>Artworks</h1>
+        <p className={styles.count} aria-live="polite">
+          {visible.length === 1 ? "1 work" : `${visible.length} works`}
+        </p>
+      </div>
+
+      <Form method="get" action="/art" className={styles.filters} role="search" aria-label="Filter artworks">
+        <label className={styles.field}>
+          <span>Filter by availability</span>
+          <select name="availability" value={filters.availability} onChange={onSelect("availability")}>
+            <option value="">All Availability</option>
+            {options.availability.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Filter by chain</span>
+          <select name="chain" value={filters.chain} onChange={onSelect("chain")}>
+            <option value="">All Chains</option>
+            {options.chain.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Filter by series</span>
+          <select name="series" value={filters.series} onChange={onSelect("series")}>
+            <option value="">All Series</option>
+            {options.series.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>Sort by year</span>
+          <select
+            name="sort"
+            value={filters.yearSort === "asc" ? "oldest" : "newest"}
+            onChange={(event) =>
+              apply({ ...filters, yearSort: event.currentTarget.value === "oldest" ? "asc" : "desc" }, false)
+            }
+          >
+            <option value="newest">Newest First</option>
+            <option value="oldest">Oldest First</option>
+          </select>
+        </label>
+        <label className={`${styles.field} ${styles.search}`}>
+          <span>Search</span>
+          <input
+            type="search"
+            name="q"
+            placeholder="Search titles..."
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              apply({ ...filters, search: event.currentTarget.value }, true);
+            }}
+          />
+        </label>
+        <button type="submit" className="button" hidden={enhanced}>
+          Apply
+        </button>
+      </Form>
+
+      {visible.length > 0 ? (
+        <ul className={styles.grid}>
+          {visible.map((card, index) => (
+            <li key={`${card.id}-${card.slug}`}>
+              <Link to={`/art/${card.slug}`} state={{ gallerySearch: location.search }} className={styles.card}>
+                <Picture
+                  collection="artworks"
+                  name={card.image}
+                  alt=""
+                  sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
+                  priority={index < 2}
+                  className={styles.image}
+                />
+                <h2 className={styles.title}>{card.title}</h2>
+                <p className={styles.line}>
+                  {card.year}. 1 of 1 original, {siteConfig.printSize}, {card.availability}.
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={styles.empty}>
+          <h2>No works match this view</h2>
+          <p>
+            {hasActiveFilters(filters)
+              ? "Nothing in the catalogue fits every filter and the search together. Try fewer filters or another word."
+              : "The catalogue is empty for now."}
+          </p>
+          <Link to="/art" className="button">
+            Clear filters
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { databaseContext } from "~/db/context";
+import { parseInput, searchParamsOf } from "~/http/api-errors.server";
+import { formatQuoteDate } from "~/quotes/format-quote-date";
+import { publicListQuery } from "~/quotes/quote-api-schemas";
+import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
+import { listPublicQuotes } from "~/quotes/quotes.server";
+import { pageTitle } from "~/seo/page-title";
+import type { Route } from "./+types/quotes";
+import styles from "./quotes.module.css";
+
+const PAGE_SIZE = 24;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
+  const page = await listPublicQuotes(context.get(databaseContext).db, query);
+  return { page, q: query.q ?? "" };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Quotes") },
+  { name: "description", content: "Words from the artist, gathered over thirteen years of anonymous posting." },
+];
+
+type Status = { kind: "idle" } | { kind: "loading" } | { kind: "error"; message: string };
+
+async function fetchQuotes(params: URLSearchParams, signal: AbortSignal): Promise<QuotePage<PublicQuote>> {
+  const response = await fetch(`/api/quotes?${params}`, { signal, headers: { Accept: "application/json" } });
+  const body = await response.json().catch(() => ({ message: `The server answered ${response.status}` }));
+  if (!response.ok) throw new Error(typeof body?.message === "string" ? body.message : "Could not load quotes");
+  return body;
+}
+
+export default function QuotesPage({ loaderData }: Route.ComponentProps) {
+  const [quotes, setQuotes] = useState(loaderData.page.quotes);
+  const [nextCursor, setNextCursor] = useState(loaderData.page.nextCursor);
+  const [q, setQ] = useState(loaderData.q);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const inFlight = useRef<AbortController | null>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // A new server render (navigation) replaces what is shown.
+  useEffect(() => {
+    setQuotes(loaderData.page.quotes);
+    setNextCursor(loaderData.page.nextCursor);
+    setQ(loaderData.q);
+    setStatus({ kind: "idle" });
+  }, [loaderData]);
+
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  async function load(search: string, cursor: string | null) {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setStatus({ kind: "loading" });
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (search.trim()) params.set("q", search.trim());
+    if (cursor) params.set("cursor", cursor);
+    try {
+      const page = await fetchQuotes(params, controller.signal);
+      setQuotes((current) => (cursor ? [...current, ...page.quotes] : page.quotes));
+      setNextCursor(page.nextCursor);
+      setStatus({ kind: "idle" });
+      if (!cursor) {
+        // Keep the search in the address, so reloading or sharing shows the same quotes.
+        const url = search.trim() ? `?q=${encodeURIComponent(search.trim())}` : window.location.pathname;
+        window.history.replaceState(window.history.state, "", url);
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setStatus({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  function onSearchChange(value: string) {
+    setQ(value);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => load(value, null), 250);
+  }
+
+  const moreHref = nextCursor
+    ? `?${new URLSearchParams({ ...(q.trim() ? { q: q.trim() } : {}), cursor: nextCursor })}`
+    : undefined;
+
+  return (
+    <main id="main" className="page">
+      <header className={styles.intro}>
+        <p className="eyebrow">Thirteen years of posts</p>
+        <h1>Quotes</h1>
+        <p className={styles.lede}>Words the artist has shared along the way, newest first.</p>
+      </header>
+
+      <Form
+        method="get"
+        role="search"
+        className={styles.search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearTimeout(debounce.current);
+          load(q, null);
+        }}
+      >
+        <label htmlFor="quote-search">Search quotes</label>
+        <div className={styles.searchRow}>
+          <input
+            id="quote-search"
+            name="q"
+            type="search"
+            value={q}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search quotes..."
+            autoComplete="off"
+          />
+          <button type="submit" className="button button-ghost">
+            Search
+          </button>
+        </div>
+      </Form>
+
+      <div aria-live="polite" className={styles.status}>
+        {status.kind === "loading" ? <p>Loading...</p> : null}
+        {status.kind === "error" ? (
+          <p role="alert" className={styles.error}>
+            Error: {status.message}
+          </p>
+        ) : null}
+      </div>
+
+      {quotes.length > 0 ? (
+        <ul className={styles.grid} aria-label="Quotes">
+          {quotes.map((quote) => (
+            <li key={quote.id} className={styles.card}>
+              <figure>
+                <blockquote>
+                  <p>{quote.text}</p>
+                </blockquote>
+                <figcaption>
+                  <time dateTime={quote.createdAt}>{formatQuoteDate(quote.createdAt)}</time>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : status.kind === "idle" ? (
+        <p className={styles.empty}>{q.trim() ? `No quotes match “${q.trim()}”.` : "No quotes yet."}</p>
+      ) : null}
+
+      {moreHref ? (
+        <p className={styles.more}>
+          <a
+            href={moreHref}
+            className="button button-ghost"
+            onClick={(event) => {
+              event.preventDefault();
+              if (status.kind !== "loading") load(q, nextCursor);
+            }}
+          >
+            More quotes
+          </a>
+        </p>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

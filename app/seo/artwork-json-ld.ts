@@ -1,0 +1,26 @@
+import type { Artwork } from "~/catalogue/catalogue";
+import { jpegUrl } from "~/components/picture";
+import { siteConfig } from "~/content/site-config";
+import { absoluteUrl } from "./social-meta";
+
+/** schema.org VisualArtwork for one work (printed size 200 x 140 cm). */
+export function artworkJsonLd(artwork: Artwork) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "VisualArtwork",
+    name: artwork.title,
+    url: absoluteUrl(`/art/${artwork.slug}`),
+    image: absoluteUrl(jpegUrl("artworks", artwork.imageLarge, 1920)),
+    creator: { "@type": "Person", name: siteConfig.brand, url: siteConfig.siteUrl },
+    dateCreated: artwork.year,
+    artform: "Digital painting",
+    artMedium: "Giclee print on cotton rag",
+    artEdition: String(artwork.edition),
+    width: { "@type": "Distance", name: "200 cm" },
+    height: { "@type": "Distance", name: "140 cm" },
+    identifier: String(artwork.id),
+    isPartOf: { "@type": "CreativeWorkSeries", name: artwork.seriesLabel },
+    ...(artwork.description ? { description: artwork.description } : {}),
+    sameAs: [artwork.mintAddress, artwork.secondaryMarket].filter(Boolean),
+  };
+}

@@ -1,0 +1,40 @@
+import type { MetaDescriptor } from "react-router";
+import { imageDimensions, jpegUrl } from "~/components/picture";
+import { siteConfig } from "~/content/site-config";
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, siteConfig.siteUrl).toString();
+}
+
+/** Canonical link, Open Graph and Twitter card tags for a page, with an image from the pipeline. */
+export function socialMeta(options: {
+  title: string;
+  description: string;
+  path: string;
+  image: { collection: string; name: string; alt: string };
+  type?: "website" | "article";
+}): MetaDescriptor[] {
+  const { title, description, path, image, type = "website" } = options;
+  const src = absoluteUrl(jpegUrl(image.collection, image.name, 1200));
+  const size = imageDimensions(image.collection, image.name);
+  const width = Math.min(1200, size.width);
+  const height = Math.round((width * size.height) / size.width);
+  return [
+    { tagName: "link", rel: "canonical", href: absoluteUrl(path) },
+    { property: "og:site_name", content: siteConfig.brand },
+    { property: "og:type", content: type },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: absoluteUrl(path) },
+    { property: "og:image", content: src },
+    { property: "og:image:width", content: String(width) },
+    { property: "og:image:height", content: String(height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:site", content: siteConfig.social.x.handle },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: src },
+    { name: "twitter:image:alt", content: image.alt },
+  ];
+}

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageRoute } from "./image-route";
+
+let base = "";
+let cacheDir = "";
+let originals = "";
+let close: () => void = () => {};
+
+beforeAll(async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-"));
+  cacheDir = path.join(tmp, "cache");
+  originals = path.join(tmp, "originals");
+  // A real original for one work: a plain red 1000 x 700 picture.
+  fs.mkdirSync(path.join(originals, "artworks"), { recursive: true });
+  await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#ff0000" } })
+    .png()
+    .toFile(path.join(originals, "artworks", "real-one.png"));
+  process.env.ORIGINALS_DIR = originals;
+  const known = new Set(["drawn-one", "real-one"]);
+  const app = express().use("/img", imageRoute({ cacheDir, isKnownArtwork: (name) => known.has(name) }));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+
+afterAll(() => {
+  close();
+  delete process.env.ORIGINALS_DIR;
+});
+
+async function fetchImage(url: string) {
+  const response = await fetch(base + url);
+  return { response, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe("image route", () => {
+  it("draws a stand-in JPEG at the asked width, 10:7, with immutable cache headers", async () => {
+    const { response, body } = await fetchImage("/img/artworks-800/drawn-one.jpg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const meta = await sharp(body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 800, 560]);
+  });
+
+  it("serves AVIF and WebP of the same image and keeps each derivative on disk", async () => {
+    const avif = await fetchImage("/img/artworks-400/drawn-one.avif");
+    expect(avif.response.headers.get("content-type")).toBe("image/avif");
+    expect((await sharp(avif.body).metadata()).format).toBe("heif");
+    const webp = await fetchImage("/img/artworks-400/drawn-one.webp");
+    expect((await sharp(webp.body).metadata()).format).toBe("webp");
+    expect(fs.readdirSync(path.join(cacheDir, "artworks-400")).sort()).toEqual([
+      "drawn-one.standin1.avif",
+      "drawn-one.standin1.webp",
+    ]);
+  });
+
+  it("answers 404 for undeclared names, collections, widths and a PNG of an opaque image", async () => {
+    expect((await fetchImage("/img/artworks-800/not-in-catalogue.jpg")).response.status).toBe(404);
+    expect((await fetchImage("/img/artworks-801/drawn-one.jpg")).response.status).toBe(404);
+    expect((await fetchImage("/img/nowhere-800/drawn-one.jpg")).response.status).toBe(404);
+    expect((await fetchImage("/img/artworks-800/drawn-one.png")).response.status).toBe(404);
+  });
+
+  it("derives from a real original dropped into the originals folder, never enlarging it", async () => {
+    const { body } = await fetchImage("/img/artworks-1920/real-one.jpg");
+    const { data, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(1000);
+    expect(data[0]).toBeGreaterThan(230);
+    expect(data[1]).toBeLessThan(30);
+  });
+});

@@ -1,0 +1,107 @@
+import { standInPalette } from "../../app/images/stand-in-palette";
+
+/**
+ * Draws a distinct abstract stand-in for an image that has no real original yet: a dark
+ * gradient ground, a glow, soft colour fields, flowing contour lines, a seeded mandala and a
+ * scatter of spores. Deterministic: the same name always gives the same picture. Transparent
+ * stand-ins keep only the motif on a clear ground, like a cut-out print.
+ */
+export function standInSvg(options: { seed: string; width: number; height: number; transparent?: boolean }): string {
+  const { seed, width, height, transparent = false } = options;
+  const p = standInPalette(seed);
+  const r = p.random;
+  const W = 1000;
+  const H = Math.round((W * height) / width);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;
+  const n = (v: number) => Math.round(v * 10) / 10;
+  const parts: string[] = [];
+  const defs: string[] = [];
+
+  if (!transparent) {
+    defs.push(
+      `<linearGradient id="bg" gradientTransform="rotate(${p.angle - 90} 0.5 0.5)"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>`,
+      `<radialGradient id="glow"><stop offset="0" stop-color="${p.glow.color}" stop-opacity="0.85"/><stop offset="1" stop-color="${p.glow.color}" stop-opacity="0"/></radialGradient>`,
+      `<radialGradient id="vignette" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></radialGradient>`,
+    );
+    parts.push(`<rect width="${W}" height="${H}" fill="url(#bg)"/>`);
+    parts.push(
+      `<ellipse cx="${n(p.glow.x * W)}" cy="${n(p.glow.y * H)}" rx="${n(W * 0.55)}" ry="${n(H * 0.55)}" fill="url(#glow)"/>`,
+    );
+  }
+
+  // Soft colour fields.
+  p.accents.forEach((color, i) => {
+    defs.push(
+      `<radialGradient id="field${i}"><stop offset="0" stop-color="${color}" stop-opacity="${transparent ? 0.5 : 0.38}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`,
+    );
+    const cx = transparent ? W / 2 + (r() - 0.5) * W * 0.3 : r() * W;
+    const cy = transparent ? H / 2 + (r() - 0.5) * H * 0.3 : r() * H;
+    const radius = (transparent ? 0.22 : 0.25 + r() * 0.25) * W;
+    parts.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius)}" fill="url(#field${i})"/>`);
+  });
+
+  // Flowing contour lines, like a river seen from above.
+  if (!transparent) {
+    const lines = 6 + Math.floor(r() * 10);
+    const amplitude = 20 + r() * 60;
+    const frequency = 1 + r() * 3;
+    const phase = r() * Math.PI * 2;
+    const color = pick(p.accents);
+    for (let i = 0; i < lines; i++) {
+      const baseY = (H * (i + 0.5)) / lines;
+      let d = "";
+      for (let x = 0; x <= W; x += 25) {
+        const y = baseY + Math.sin((x / W) * Math.PI * 2 * frequency + phase + i * 0.45) * amplitude;
+        d += `${x === 0 ? "M" : "L"}${x} ${n(y)} `;
+      }
+      parts.push(
+        `<path d="${d.trim()}" fill="none" stroke="${color}" stroke-opacity="${n(0.08 + r() * 0.14)}" stroke-width="${n(1 + r() * 2.5)}"/>`,
+      );
+    }
+  }
+
+  // The mandala: rings of petals with n-fold symmetry around a seeded centre.
+  const cx = transparent ? W / 2 : W * (0.3 + r() * 0.4);
+  const cy = transparent ? H / 2 : H * (0.3 + r() * 0.4);
+  const folds = pick([6, 8, 9, 10, 12, 16]);
+  const maxRadius = Math.min(W, H) * (transparent ? 0.46 : 0.28 + r() * 0.14);
+  const rings = 3 + Math.floor(r() * 3);
+  const petals: string[] = [];
+  for (let ring = rings; ring >= 1; ring--) {
+    const radius = (maxRadius * ring) / rings;
+    const color = p.accents[ring % p.accents.length] ?? p.glow.color;
+    const petalLength = radius * (0.35 + r() * 0.3);
+    const petalWidth = petalLength * (0.18 + r() * 0.25);
+    const count = folds * (ring % 2 === 0 ? 2 : 1);
+    const offset = r() * 180;
+    const filled = r() > 0.45;
+    for (let k = 0; k < count; k++) {
+      const angle = offset + (360 * k) / count;
+      petals.push(
+        `<ellipse cx="0" cy="${n(-(radius - petalLength / 2))}" rx="${n(petalWidth / 2)}" ry="${n(petalLength / 2)}" transform="rotate(${n(angle)})" fill="${filled ? color : "none"}" fill-opacity="${filled ? 0.22 : 0}" stroke="${color}" stroke-opacity="0.75" stroke-width="${n(1 + r() * 1.5)}"/>`,
+      );
+    }
+    petals.push(
+      `<circle r="${n(radius)}" fill="none" stroke="${color}" stroke-opacity="0.35" stroke-width="1.2" stroke-dasharray="${n(2 + r() * 10)} ${n(3 + r() * 9)}"/>`,
+    );
+  }
+  petals.push(`<circle r="${n(maxRadius * 0.08)}" fill="${p.glow.color}" fill-opacity="0.9"/>`);
+  petals.push(`<circle r="${n(maxRadius * 0.14)}" fill="none" stroke="${p.accents[0]}" stroke-width="2"/>`);
+  parts.push(`<g transform="translate(${n(cx)} ${n(cy)})">${petals.join("")}</g>`);
+
+  // Spores and stars.
+  const spores = transparent ? 24 : 40 + Math.floor(r() * 60);
+  for (let i = 0; i < spores; i++) {
+    const angle = r() * Math.PI * 2;
+    const distance = transparent ? r() * maxRadius * 1.05 : r() * W;
+    const x = transparent ? cx + Math.cos(angle) * distance : r() * W;
+    const y = transparent ? cy + Math.sin(angle) * distance : r() * H;
+    parts.push(
+      `<circle cx="${n(x)}" cy="${n(y)}" r="${n(0.8 + r() * 3.2)}" fill="${pick(p.accents)}" fill-opacity="${n(0.3 + r() * 0.6)}"/>`,
+    );
+  }
+
+  if (!transparent) parts.push(`<rect width="${W}" height="${H}" fill="url(#vignette)"/>`);
+
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMidYMid slice"><defs>${defs.join("")}</defs>${parts.join("")}</svg>`;
+}

@@ -1,0 +1,86 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./accessibility";
+
+const LONG_DATE =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
+
+test.describe("public quote wall", () => {
+  test("is server-rendered with public quotes only, newest first, dated in US long form", async ({ page, request }) => {
+    const html = await (await request.get("/quotes")).text();
+    expect(html).toContain("Plants do not rush and they still cover the earth.");
+    expect(html).toContain("September 25, 2025");
+    // A seeded quote the admin has not made public.
+    expect(html).not.toContain("Some days the painting is a prayer");
+
+    await page.goto("/quotes");
+    await expect(page).toHaveTitle("Quotes - Umbra");
+    await expect(page.getByRole("heading", { level: 1, name: "Quotes" })).toBeVisible();
+    const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
+    await expect(cards).toHaveCount(24);
+    const times = page.locator("main time");
+    const stamps = await times.evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
+    expect([...stamps].sort().reverse()).toEqual(stamps);
+    for (const text of await times.allTextContents()) expect(text).toMatch(LONG_DATE);
+    await expect(cards.first()).toContainText("Plants do not rush");
+    await expect(cards.first()).toContainText("September 25, 2025");
+  });
+
+  test("loads more quotes on demand", async ({ page }) => {
+    await page.goto("/quotes");
+    const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
+    await expect(cards).toHaveCount(24);
+    await page.getByRole("link", { name: "More quotes" }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(24);
+    await expect(cards.last()).toContainText("Started painting at night again.");
+    await expect(page.getByRole("link", { name: "More quotes" })).toHaveCount(0);
+  });
+
+  test("search narrows the wall and keeps the search in the address", async ({ page }) => {
+    await page.goto("/quotes");
+    await page.getByLabel("Search quotes").fill("paint");
+    const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
+    await expect(cards.first()).toContainText(/paint/i);
+    await expect.poll(() => cards.count()).toBeLessThan(24);
+    for (const text of await cards.allTextContents()) expect(text).toMatch(/paint/i);
+    await expect(page).toHaveURL(/\?q=paint$/);
+
+    await page.getByLabel("Search quotes").fill("zebrafishmoon");
+    await expect(page.getByText("No quotes match “zebrafishmoon”.")).toBeVisible();
+  });
+
+  test("a search works without JavaScript too", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/quotes?q=chamber");
+    await expect(page.locator("main li")).toHaveText([
+      /Five days in the chamber\. Hundreds of voices\. Not one face\.December 8, 2023/,
+    ]);
+    await context.close();
+  });
+
+  test("shows Loading... then Error: with the server's message when a load fails", async ({ page }) => {
+    await page.goto("/quotes");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/quotes?**", async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"message":"The database is resting"}',
+      });
+    });
+    await page.getByLabel("Search quotes").fill("light");
+    await expect(page.getByText("Loading...")).toBeVisible();
+    release();
+    await expect(page.getByRole("alert")).toHaveText("Error: The database is resting");
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+  });
+
+  test("has no serious accessibility violations", async ({ page }) => {
+    await page.goto("/quotes");
+    await expectNoSeriousA11yViolations(page);
+  });
+});
