@@ -13,11 +13,25 @@ export interface Measurement {
 }
 
 export function atLeast(name: string, value: number | null, min: number, unit = "", note?: string): Measurement {
-  return { name, value, unit, budget: `>= ${min}${unit ? ` ${unit}` : ""}`, pass: value !== null && value >= min, note };
+  return {
+    name,
+    value,
+    unit,
+    budget: `>= ${min}${unit ? ` ${unit}` : ""}`,
+    pass: value !== null && value >= min,
+    note,
+  };
 }
 
 export function atMost(name: string, value: number | null, max: number, unit = "", note?: string): Measurement {
-  return { name, value, unit, budget: `<= ${max}${unit ? ` ${unit}` : ""}`, pass: value !== null && value <= max, note };
+  return {
+    name,
+    value,
+    unit,
+    budget: `<= ${max}${unit ? ` ${unit}` : ""}`,
+    pass: value !== null && value <= max,
+    note,
+  };
 }
 
 /** A figure printed for context, with no budget of its own. */

@@ -22,7 +22,9 @@ export function markdownTable(rows: Measurement[]): string {
   return [
     "| Measure | Figure | Budget | Result | Note |",
     "| --- | --- | --- | --- | --- |",
-    ...rows.map((m) => `| ${escape(m.name)} | ${show(m)} | ${escape(m.budget)} | ${verdict(m)} | ${escape(m.note ?? "")} |`),
+    ...rows.map(
+      (m) => `| ${escape(m.name)} | ${show(m)} | ${escape(m.budget)} | ${verdict(m)} | ${escape(m.note ?? "")} |`,
+    ),
   ].join("\n");
 }
 
@@ -47,7 +49,9 @@ export function writeResults(rows: Measurement[], seconds: number): string {
     "",
     `Commit ${commit}, ${when}, Node ${process.version}, ${navigatorCpus()} cores. Took ${Math.round(seconds)} s.`,
     "",
-    failures.length ? `${failures.length} budget(s) missed: ${failures.map((f) => f.name).join("; ")}.` : "Every budget met.",
+    failures.length
+      ? `${failures.length} budget(s) missed: ${failures.map((f) => f.name).join("; ")}.`
+      : "Every budget met.",
     "",
     markdownTable(rows),
     "",

@@ -28,7 +28,9 @@ export async function measureJavaScript(baseUrl: string, paths: string[]): Promi
         const body = Buffer.from(await (await fetch(url)).arrayBuffer());
         bytes += zlib.gzipSync(body, { level: 6 }).length;
       }
-      rows.push(atMost(`JavaScript first load ${path} (gzip)`, round(bytes / 1024, 1), 100, "KB", `${scripts.size} files`));
+      rows.push(
+        atMost(`JavaScript first load ${path} (gzip)`, round(bytes / 1024, 1), 100, "KB", `${scripts.size} files`),
+      );
       await page.close();
     }
   } finally {

@@ -31,7 +31,12 @@ export async function measureFreshStart(port: number): Promise<Measurement> {
       if (performance.now() - started > 300_000) throw new Error("not serving after 300 s");
       await new Promise((r) => setTimeout(r, 250));
     }
-    return atMost("Fresh clone to first page (npm install && npm start)", round((performance.now() - started) / 1000, 1), 90, "s");
+    return atMost(
+      "Fresh clone to first page (npm install && npm start)",
+      round((performance.now() - started) / 1000, 1),
+      90,
+      "s",
+    );
   } finally {
     if (child.pid) process.kill(-child.pid, "SIGTERM");
     setTimeout(() => fs.rmSync(dir, { recursive: true, force: true }), 2000).unref();

@@ -53,7 +53,11 @@ http {
  * Requests per second for one prerendered page from our server and from nginx, one after the
  * other in the same run, same load generator, same connections, no compression asked for.
  */
-export async function measureStaticServing(ourUrl: string, pagePath: string, nginxPort: number): Promise<Measurement[]> {
+export async function measureStaticServing(
+  ourUrl: string,
+  pagePath: string,
+  nginxPort: number,
+): Promise<Measurement[]> {
   let nginx = findNginx();
   if (!nginx && process.getuid?.() === 0) {
     try {
@@ -63,7 +67,8 @@ export async function measureStaticServing(ourUrl: string, pagePath: string, ngi
       // reported below
     }
   }
-  if (!nginx) return [failed("Static page vs nginx (ratio)", ">= 0.5", "nginx not installed: apt-get install -y nginx")];
+  if (!nginx)
+    return [failed("Static page vs nginx (ratio)", ">= 0.5", "nginx not installed: apt-get install -y nginx")];
 
   const server = await startNginx(nginx, nginxPort);
   try {
