@@ -1,0 +1,65 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { atLeast, atMost, info, type Measurement, median, round } from "../budgets";
+
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+interface RunResult {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+}
+
+async function runOnce(url: string, port: number): Promise<RunResult> {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+    tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+  };
+}
+
+/** Lighthouse with its mobile defaults, three runs a page, the median of each figure. */
+export async function measureLighthouse(baseUrl: string, paths: string[], runs = 3): Promise<Measurement[]> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const rows: Measurement[] = [];
+  try {
+    for (const path of paths) {
+      const results: RunResult[] = [];
+      for (let i = 0; i < runs; i++) results.push(await runOnce(baseUrl + path, chrome.port));
+      const m = (key: keyof RunResult) => median(results.map((r) => r[key]));
+      rows.push(
+        atLeast(`Lighthouse performance ${path}`, m("performance"), 98),
+        atLeast(`Lighthouse accessibility ${path}`, m("accessibility"), 100),
+        atLeast(`Lighthouse best practices ${path}`, m("bestPractices"), 100),
+        atLeast(`Lighthouse SEO ${path}`, m("seo"), 100),
+        atMost(`LCP ${path}`, round(m("lcp") / 1000, 2), 1.5, "s"),
+        atMost(`CLS ${path}`, round(m("cls"), 3), 0),
+        info(`TBT ${path}`, round(m("tbt")), "ms"),
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}

@@ -1,0 +1,35 @@
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+/** One autocannon run; `rate` fixes the overall request rate instead of going flat out. */
+export async function load(options: {
+  url: string;
+  seconds: number;
+  connections: number;
+  rate?: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    duration: options.seconds,
+    connections: options.connections,
+    overallRate: options.rate,
+    headers: options.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}

@@ -1,0 +1,70 @@
+import zlib from "node:zlib";
+import { chromium } from "@playwright/test";
+import { atMost, type Measurement, round } from "../budgets";
+
+const launchOptions = {
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+};
+
+/**
+ * JavaScript on first load of each page, as gzip (level 6, what the server's compression sends):
+ * every script the page loads until the network is idle, fetched again and compressed here so
+ * the figure does not depend on which encoding the browser negotiated.
+ */
+export async function measureJavaScript(baseUrl: string, paths: string[]): Promise<Measurement[]> {
+  const browser = await chromium.launch(launchOptions);
+  const rows: Measurement[] = [];
+  try {
+    for (const path of paths) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const scripts = new Set<string>();
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.add(request.url());
+      });
+      await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+      let bytes = 0;
+      for (const url of scripts) {
+        const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        bytes += zlib.gzipSync(body, { level: 6 }).length;
+      }
+      rows.push(
+        atMost(`JavaScript first load ${path} (gzip)`, round(bytes / 1024, 1), 100, "KB", `${scripts.size} files`),
+      );
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+/**
+ * Bytes on the wire (as transferred, compressed) for everything the page needs to first render
+ * at phone width: the document, CSS, JavaScript and the images the browser fetched by the load
+ * event (lazy images below the fold are not fetched, as for a visitor).
+ */
+export async function measureFirstRenderBytes(baseUrl: string, path: string): Promise<Measurement> {
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const types = new Map<string, string>();
+    const byType: Record<string, number> = {};
+    cdp.on("Network.responseReceived", (event) => types.set(event.requestId, event.type));
+    cdp.on("Network.loadingFinished", (event) => {
+      const type = types.get(event.requestId) ?? "Other";
+      byType[type] = (byType[type] ?? 0) + event.encodedDataLength;
+    });
+    await page.goto(baseUrl + path, { waitUntil: "load" });
+    await page.waitForTimeout(300);
+    const total = Object.values(byType).reduce((a, b) => a + b, 0);
+    const detail = Object.entries(byType)
+      .map(([type, n]) => `${type} ${round(n / 1024, 1)} KB`)
+      .join(", ");
+    return atMost(`Bytes to first render ${path}`, round(total / 1024, 1), 500, "KB", detail);
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,87 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { atLeast, failed, info, type Measurement, round } from "../budgets";
+import { repoRoot } from "../server-process";
+import { load } from "./load";
+
+function findNginx(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;
+  return null;
+}
+
+/** Debian's nginx serving build/client, the same files our server answers from. */
+async function startNginx(nginx: string, port: number): Promise<{ stop(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-nginx-"));
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+daemon off;
+events { worker_connections 2048; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server {
+    listen 127.0.0.1:${port};
+    root ${path.join(repoRoot, "build/client")};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn(nginx, ["-c", conf, "-p", dir], { stdio: "ignore" });
+  for (let i = 0; i < 40; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { stop: () => child.kill("SIGQUIT") };
+}
+
+/**
+ * Requests per second for one prerendered page from our server and from nginx, one after the
+ * other in the same run, same load generator, same connections, no compression asked for.
+ */
+export async function measureStaticServing(
+  ourUrl: string,
+  pagePath: string,
+  nginxPort: number,
+): Promise<Measurement[]> {
+  let nginx = findNginx();
+  if (!nginx && process.getuid?.() === 0) {
+    try {
+      execFileSync("apt-get", ["install", "-y", "-qq", "nginx"], { stdio: "ignore" });
+      nginx = findNginx();
+    } catch {
+      // reported below
+    }
+  }
+  if (!nginx)
+    return [failed("Static page vs nginx (ratio)", ">= 0.5", "nginx not installed: apt-get install -y nginx")];
+
+  const server = await startNginx(nginx, nginxPort);
+  try {
+    const settings = { seconds: 10, connections: 50 };
+    const ours = await load({ url: ourUrl + pagePath, ...settings });
+    const theirs = await load({ url: `http://127.0.0.1:${nginxPort}${pagePath}`, ...settings });
+    const ratio = theirs.requestsPerSecond ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
+    return [
+      info(`Static ${pagePath}: our server`, round(ours.requestsPerSecond), "req/s"),
+      info(`Static ${pagePath}: nginx`, round(theirs.requestsPerSecond), "req/s"),
+      atLeast("Static page vs nginx (ratio)", round(ratio, 2), 0.5),
+    ];
+  } finally {
+    server.stop();
+  }
+}

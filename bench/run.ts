@@ -1,0 +1,71 @@
+// `npm run bench [-- --only pages,weight,static,api,fanout,admin,start]`: measures the budgets of
+// DESIGN.md against the production build on this machine, prints one table, writes JSON and a
+// Markdown report to bench-results/, and exits non-zero when a budget is missed.
+import { execFileSync } from "node:child_process";
+import { benchAdmin, signInAsAdmin } from "./admin-session";
+import { failed, type Measurement } from "./budgets";
+import { measurePublicApi } from "./measures/api-load";
+import { measureFanOut } from "./measures/fan-out";
+import { measureLighthouse } from "./measures/lighthouse";
+import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight";
+import { measureFreshStart } from "./measures/start-time";
+import { measureStaticServing } from "./measures/static-serving";
+import { printTable, writeResults } from "./report";
+import { repoRoot, startServer } from "./server-process";
+
+const PAGES = [
+  "/",
+  "/about",
+  "/art",
+  "/art/the-source-of-novelty",
+  "/exhibitions/solo-exhibition-london-2024",
+  "/cv",
+  "/quotes",
+];
+const ALL = ["pages", "weight", "static", "api", "fanout", "admin", "start"] as const;
+type Section = (typeof ALL)[number];
+
+const onlyArg = process.argv.find((a) => a.startsWith("--only"));
+const onlyValue = onlyArg?.includes("=") ? onlyArg.split("=")[1] : process.argv[process.argv.indexOf("--only") + 1];
+const sections = new Set<Section>(onlyArg ? (onlyValue!.split(",") as Section[]) : ALL);
+
+const started = performance.now();
+console.log("Building the production bundle...");
+execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });
+
+const rows: Measurement[] = [];
+async function section(name: Section, run: () => Promise<Measurement[]>) {
+  if (!sections.has(name)) return;
+  console.log(`Measuring ${name}...`);
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    rows.push(failed(`${name}`, "-", `could not measure: ${(error as Error).message}`));
+  }
+}
+
+const server = await startServer(4610, { ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password });
+try {
+  await section("pages", () => measureLighthouse(server.url, PAGES));
+  await section("weight", async () => [
+    ...(await measureJavaScript(server.url, PAGES)),
+    await measureFirstRenderBytes(server.url, "/art"),
+  ]);
+  await section("static", () => measureStaticServing(server.url, "/cv", 4611));
+  await section("api", () => measurePublicApi(server.url));
+  await section("fanout", async () =>
+    measureFanOut(server.url, await signInAsAdmin(server.url, benchAdmin.email, benchAdmin.password)),
+  );
+} finally {
+  await server.stop();
+}
+await section("start", async () => [await measureFreshStart(4612)]);
+
+console.log("");
+printTable(rows);
+const dir = writeResults(rows, (performance.now() - started) / 1000);
+const missed = rows.filter((r) => !r.pass);
+console.log(
+  `\nWrote ${dir}/latest.json and report.md. ${missed.length ? `${missed.length} budget(s) missed.` : "Every budget met."}`,
+);
+process.exit(missed.length ? 1 : 0);
