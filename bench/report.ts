@@ -18,12 +18,13 @@ export function printTable(rows: Measurement[]) {
 }
 
 export function markdownTable(rows: Measurement[]): string {
-  const escape = (s: string) => s.replaceAll("|", "\\|");
+  const escapeCell = (s: string) => s.replaceAll("|", "\\|");
   return [
     "| Measure | Figure | Budget | Result | Note |",
     "| --- | --- | --- | --- | --- |",
     ...rows.map(
-      (m) => `| ${escape(m.name)} | ${show(m)} | ${escape(m.budget)} | ${verdict(m)} | ${escape(m.note ?? "")} |`,
+      (m) =>
+        `| ${escapeCell(m.name)} | ${show(m)} | ${escapeCell(m.budget)} | ${verdict(m)} | ${escapeCell(m.note ?? "")} |`,
     ),
   ].join("\n");
 }
