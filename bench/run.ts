@@ -2,8 +2,12 @@
 // DESIGN.md against the production build on this machine, prints one table, writes JSON and a
 // Markdown report to bench-results/, and exits non-zero when a budget is missed.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { benchAdmin, signInAsAdmin } from "./admin-session";
 import { failed, type Measurement } from "./budgets";
+import { importQuotes, measureAdminList } from "./measures/admin-list";
 import { measurePublicApi } from "./measures/api-load";
 import { measureFanOut } from "./measures/fan-out";
 import { measureLighthouse } from "./measures/lighthouse";
@@ -59,6 +63,20 @@ try {
 } finally {
   await server.stop();
 }
+await section("admin", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-admin-"));
+  importQuotes(dataDir, 20_000);
+  const admin = await startServer(4613, {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: benchAdmin.email,
+    ADMIN_PASSWORD: benchAdmin.password,
+  });
+  try {
+    return await measureAdminList(admin.url, await signInAsAdmin(admin.url, benchAdmin.email, benchAdmin.password));
+  } finally {
+    await admin.stop();
+  }
+});
 await section("start", async () => [await measureFreshStart(4612)]);
 
 console.log("");
