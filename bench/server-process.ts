@@ -25,6 +25,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Plain http on loopback: session cookies must not be marked Secure.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -44,17 +44,15 @@ export async function measureAdminList(baseUrl: string, cookie: string): Promise
     );
     const page = await context.newPage();
     await page.goto(`${baseUrl}/admin/quotes`, { waitUntil: "commit" });
-    const interactiveMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const check = () => {
-            const box = document.querySelector('[data-quote-id] input[type="checkbox"]');
-            if (box && Object.keys(box).some((k) => k.startsWith("__reactProps"))) resolve(performance.now());
-            else requestAnimationFrame(check);
-          };
-          check();
-        }),
-    );
+    // Strings, not functions: tsx's name-keeping helpers do not exist inside the page.
+    const interactiveMs = (await page.evaluate(`new Promise((resolve) => {
+      const check = () => {
+        const box = document.querySelector('[data-quote-id] input[type="checkbox"]');
+        if (box && Object.keys(box).some((k) => k.startsWith("__reactProps"))) resolve(performance.now());
+        else requestAnimationFrame(check);
+      };
+      check();
+    })`)) as number;
     const total = await page
       .locator("[data-quote-id]")
       .first()
@@ -79,11 +77,9 @@ export async function measureAdminList(baseUrl: string, cookie: string): Promise
         y -= 500;
       }
       await page.mouse.move(x, y);
-      const id = await page.evaluate(
-        ([px, py]) =>
-          (document.elementFromPoint(px!, py!)?.closest("[data-quote-id]") as HTMLElement | null)?.dataset.quoteId,
-        [x, y],
-      );
+      const id = (await page.evaluate(
+        `document.elementFromPoint(${x}, ${y})?.closest("[data-quote-id]")?.dataset.quoteId`,
+      )) as string | undefined;
       if (id) seen.add(id);
     }
     await page.mouse.up();
