@@ -69,39 +69,30 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       </div>
 
       <Form method="get" action="/art" className={styles.filters} role="search" aria-label="Filter artworks">
-        <label className={styles.field}>
-          <span>Filter by availability</span>
-          <select name="availability" value={filters.availability} onChange={onSelect("availability")}>
-            <option value="">All Availability</option>
-            {options.availability.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>Filter by chain</span>
-          <select name="chain" value={filters.chain} onChange={onSelect("chain")}>
-            <option value="">All Chains</option>
-            {options.chain.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          <span>Filter by series</span>
-          <select name="series" value={filters.series} onChange={onSelect("series")}>
-            <option value="">All Series</option>
-            {options.series.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Filter by availability"
+          name="availability"
+          allLabel="All Availability"
+          value={filters.availability}
+          options={options.availability}
+          onChange={onSelect("availability")}
+        />
+        <FilterSelect
+          label="Filter by chain"
+          name="chain"
+          allLabel="All Chains"
+          value={filters.chain}
+          options={options.chain}
+          onChange={onSelect("chain")}
+        />
+        <FilterSelect
+          label="Filter by series"
+          name="series"
+          allLabel="All Series"
+          value={filters.series}
+          options={options.series}
+          onChange={onSelect("series")}
+        />
         <label className={styles.field}>
           <span>Sort by year</span>
           <select
@@ -170,5 +161,29 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </main>
+  );
+}
+
+/** One filter of the gallery form: "All ..." (empty value) plus the values present. */
+function FilterSelect(props: {
+  label: string;
+  name: string;
+  allLabel: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (event: FormEvent<HTMLSelectElement>) => void;
+}) {
+  return (
+    <label className={styles.field}>
+      <span>{props.label}</span>
+      <select name={props.name} value={props.value} onChange={props.onChange}>
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
