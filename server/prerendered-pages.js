@@ -6,8 +6,9 @@ import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } fr
 
 /**
  * Answers requests for prerendered pages from memory: `/about` is served from
- * `build/client/about/index.html` (no redirect to `/about/`), already compressed with brotli
- * and gzip at start-up, with an ETag so repeat visits cost a 304, and a Content-Security-Policy
+ * `build/client/about/index.html` (no redirect to `/about/`), compressed with brotli or gzip
+ * once, on the first request that asks for that encoding (start-up stays fast with hundreds of
+ * pages), with an ETag so repeat visits cost a 304, and a Content-Security-Policy
  * allowing exactly its own inline scripts by sha256 hash. A page that was not
  * prerendered, or a request with a query string, falls through to server rendering.
  */
@@ -24,8 +25,8 @@ export function prerenderedPages(clientDir, { production = true } = {}) {
         const body = fs.readFileSync(full);
         pages.set(route, {
           identity: body,
-          br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip: zlib.gzipSync(body, { level: 9 }),
+          br: once(() => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+          gzip: once(() => zlib.gzipSync(body, { level: 9 })),
           etag: `"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`,
           // Prerendered HTML carries no per-request nonce, so its inline scripts are allowed by hash.
           csp: contentSecurityPolicy(inlineScriptHashes(body.toString("utf8"))),
@@ -68,14 +69,22 @@ export function prerenderedPages(clientDir, { production = true } = {}) {
     const accept = String(req.headers["accept-encoding"] || "");
     let body = page.identity;
     if (/\bbr\b/.test(accept)) {
-      body = page.br;
+      body = page.br();
       res.setHeader("Content-Encoding", "br");
     } else if (/\bgzip\b/.test(accept)) {
-      body = page.gzip;
+      body = page.gzip();
       res.setHeader("Content-Encoding", "gzip");
     }
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
+  };
+}
+
+function once(compute) {
+  let value;
+  return () => {
+    value ??= compute();
+    return value;
   };
 }
