@@ -4,7 +4,9 @@ import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which imports the React Router build itself.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { assetsInlineLimit: 0 },
+  // Assets are never inlined as data: URLs: the CSP allows scripts from 'self' only, and both
+  // builds must agree on every asset's URL.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, assetsInlineLimit: 0 } : { assetsInlineLimit: 0 },
   resolve: { tsconfigPaths: true },
   plugins: [reactRouter(), imageOriginalsPlugin()],
 }));

@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { Links, Meta, Outlet } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/general-error-boundary";
+import { PageScripts } from "./components/page-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { siteConfig } from "./content/site-config";
@@ -12,7 +13,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 /** The document and the shell (header, footer) around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // site-header.script.js marks the open phone menu on <html>, possibly before hydration.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -27,10 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         {children}
         <SiteFooter />
-        {/* Scrolls to the top on each new navigation unless the navigation opts out
-            (preventScrollReset), and restores position on Back/Forward. */}
-        <ScrollRestoration />
-        <Scripts />
+        <PageScripts />
       </body>
     </html>
   );
@@ -42,6 +41,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function App() {
+  // Marks the document once React has started: pages load it late or not at all (decision 011),
+  // and the browser tests wait for this before testing what only works with it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility";
+import { gotoHydrated } from "./support/hydration";
 
 const cardLine = /^\d{4}\. 1 of 1 original, 78 x 55in \(200 x 140cm\), Sold\.$/;
 
@@ -46,7 +47,7 @@ test.describe("gallery /art", () => {
   test("filters, sort and search change the list at once and live in the URL through reload and Back", async ({
     page,
   }) => {
-    await page.goto("/art");
+    await gotoHydrated(page, "/art");
     await page.getByLabel("Filter by series").selectOption("Secrets");
     await expect(page).toHaveURL(/\/art\?series=Secrets$/);
     await expect(cards(page)).toHaveCount(12);
@@ -59,6 +60,7 @@ test.describe("gallery /art", () => {
     await expect(page).toHaveURL(/q=\+\+MOTH\+/);
 
     await page.reload();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
     await expect(page.getByLabel("Filter by series")).toHaveValue("Maestro");
     await expect(page.getByLabel("Sort by year")).toHaveValue("oldest");

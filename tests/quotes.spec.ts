@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility";
+import { gotoHydrated } from "./support/hydration";
 
 const LONG_DATE =
   /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;
@@ -26,7 +27,7 @@ test.describe("public quote wall", () => {
   });
 
   test("loads more quotes on demand", async ({ page }) => {
-    await page.goto("/quotes");
+    await gotoHydrated(page, "/quotes");
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
     await expect(cards).toHaveCount(24);
     await page.getByRole("link", { name: "More quotes" }).click();
@@ -36,7 +37,7 @@ test.describe("public quote wall", () => {
   });
 
   test("search narrows the wall and keeps the search in the address", async ({ page }) => {
-    await page.goto("/quotes");
+    await gotoHydrated(page, "/quotes");
     await page.getByLabel("Search quotes").fill("paint");
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
     await expect(cards.first()).toContainText(/paint/i);
@@ -59,7 +60,7 @@ test.describe("public quote wall", () => {
   });
 
   test("shows Loading... then Error: with the server's message when a load fails", async ({ page }) => {
-    await page.goto("/quotes");
+    await gotoHydrated(page, "/quotes");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

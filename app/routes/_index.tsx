@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { exhibitions } from "~/content/exhibitions";
 import { homeContent } from "~/content/home";
@@ -6,6 +7,9 @@ import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import styles from "./_index.module.css";
 import type { Route } from "./+types/_index";
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
   return { home: homeContent, exhibitions };

@@ -3,11 +3,15 @@ import { ImageTextRow } from "~/components/editorial/image-text-row";
 import { QuoteBlock } from "~/components/editorial/quote-block";
 import { Slideshow } from "~/components/editorial/slideshow";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { aboutContent } from "~/content/about";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/about";
 import styles from "./about.module.css";
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   return { about: aboutContent };

@@ -1,12 +1,16 @@
 import { data, Link, useLocation } from "react-router";
 import { findArtwork } from "~/catalogue/catalogue";
 import { GeneralErrorBoundary, NotFoundPage } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { artworkJsonLd } from "~/seo/artwork-json-ld";
 import { pageTitle } from "~/seo/page-title";
 import { socialMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/art.$slug";
 import styles from "./art.$slug.module.css";
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader({ params }: Route.LoaderArgs) {
   const artwork = findArtwork(params.slug);

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunction, useLocation, useSearchParams } from "react-router";
 import {
   filtersFromSearchParams,
@@ -8,6 +8,7 @@ import {
   searchParamsFromFilters,
 } from "~/catalogue/artwork-list";
 import { artworkCards, galleryFilterOptions } from "~/catalogue/catalogue";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
@@ -16,6 +17,9 @@ import type { Route } from "./+types/art._index";
 import styles from "./art._index.module.css";
 
 // Every card and every option; the view is chosen from the URL, so one payload serves all views.
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
+
 export function loader() {
   return { cards: artworkCards(), options: galleryFilterOptions() };
 }
@@ -50,6 +54,19 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   // The search box keeps its own text while typing; the URL follows (and Back restores it).
   const [searchText, setSearchText] = useState(filters.search);
   useEffect(() => setSearchText(filters.search), [filters.search]);
+  const form = useRef<HTMLFormElement>(null);
+  // React starts after the page has loaded (decision 011): choices made in the form before that
+  // are applied, not dropped. Declared before the effect below, so it reads the form before the
+  // re-render that effect causes puts the controls back to the URL's values.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    if (!form.current) return;
+    const chosen = filtersFromSearchParams(formSearchParams(form.current));
+    if (JSON.stringify(chosen) !== JSON.stringify(filters)) {
+      setSearchText(chosen.search);
+      apply(chosen, true);
+    }
+  }, []);
   // Without JavaScript the form needs its Apply button; with it, every change applies at once.
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
@@ -68,7 +85,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <Form method="get" action="/art" className={styles.filters} role="search" aria-label="Filter artworks">
+      <Form ref={form} method="get" action="/art" className={styles.filters} role="search" aria-label="Filter artworks">
         <FilterSelect
           label="Filter by availability"
           name="availability"
@@ -106,24 +123,28 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             <option value="oldest">Oldest First</option>
           </select>
         </label>
-        <label className={`${styles.field} ${styles.search}`}>
-          <span>Search</span>
-          <input
-            type="search"
-            name="q"
-            placeholder="Search titles..."
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              apply({ ...filters, search: event.currentTarget.value }, true);
-            }}
-          />
-        </label>
-        {enhanced ? null : (
-          <button type="submit" className="button">
-            Apply
-          </button>
-        )}
+        {/* The Apply button shares the search row, so when it goes at hydration only the search
+            box widens and nothing below moves. */}
+        <div className={styles.searchRow}>
+          <label className={styles.field}>
+            <span>Search</span>
+            <input
+              type="search"
+              name="q"
+              placeholder="Search titles..."
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                apply({ ...filters, search: event.currentTarget.value }, true);
+              }}
+            />
+          </label>
+          {enhanced ? null : (
+            <button type="submit" className="button">
+              Apply
+            </button>
+          )}
+        </div>
       </Form>
 
       {visible.length > 0 ? (
@@ -186,4 +207,11 @@ function FilterSelect(props: {
       </select>
     </label>
   );
+}
+
+/** The form's current values as the query string a plain GET submit would send. */
+function formSearchParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+  return params;
 }

@@ -1,9 +1,13 @@
 import { data } from "react-router";
 import { LongFormArticle } from "~/components/editorial/long-form";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { findLongForm } from "~/content/long-form.server";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/articles.$slug";
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader({ params }: Route.LoaderArgs) {
   const piece = findLongForm("articles", params.slug);

@@ -1,12 +1,16 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { pageImage } from "~/content/page-image-lookup";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/contact";
 import styles from "./contact.module.css";
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   return { portrait: pageImage("contact", "portrait"), assistant: siteConfig.contact.assistantDirector };

@@ -1,11 +1,15 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { cataloguePdfBytes } from "~/content/catalogue-pdf.server";
 import { type CvEntry, cvSections } from "~/content/cv";
 import { formatFileSize } from "~/content/file-size";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/cv";
 import styles from "./cv.module.css";
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
   const bytes = cataloguePdfBytes();

@@ -1,6 +1,7 @@
 import { Hero } from "~/components/editorial/hero";
 import { ImageGrid } from "~/components/editorial/image-grid";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { miamiContent } from "~/content/exhibition-pages/miami";
 import { pageTitle } from "~/seo/page-title";
@@ -8,6 +9,9 @@ import type { Route } from "./+types/exhibitions.art-basel-miami-2023";
 import styles from "./exhibitions.module.css";
 
 const exhibition = exhibitionBySlug("art-basel-miami-2023");
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   return { content: miamiContent };

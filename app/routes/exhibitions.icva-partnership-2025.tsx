@@ -1,4 +1,5 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { partnershipContent } from "~/content/exhibition-pages/partnership";
@@ -7,6 +8,9 @@ import type { Route } from "./+types/exhibitions.icva-partnership-2025";
 import styles from "./exhibitions.module.css";
 
 const exhibition = exhibitionBySlug("icva-partnership-2025");
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   return { content: partnershipContent };

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Hero } from "~/components/editorial/hero";
 import { ImageTextRow } from "~/components/editorial/image-text-row";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { peruContent } from "~/content/exhibition-pages/peru";
 import { pageTitle } from "~/seo/page-title";
@@ -9,6 +10,9 @@ import type { Route } from "./+types/exhibitions.residency-in-the-amazon-peru-20
 import styles from "./exhibitions.module.css";
 
 const exhibition = exhibitionBySlug("residency-in-the-amazon-peru-2025");
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   return { content: peruContent };

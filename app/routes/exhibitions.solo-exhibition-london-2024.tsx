@@ -3,6 +3,7 @@ import { Hero } from "~/components/editorial/hero";
 import { ImageGrid } from "~/components/editorial/image-grid";
 import { QuoteBlock } from "~/components/editorial/quote-block";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { CATALOGUE_PDF_URL, cataloguePdfBytes } from "~/content/catalogue-pdf.server";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
@@ -14,6 +15,9 @@ import type { Route } from "./+types/exhibitions.solo-exhibition-london-2024";
 import styles from "./exhibitions.module.css";
 
 const exhibition = exhibitionBySlug("solo-exhibition-london-2024");
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   const bytes = cataloguePdfBytes();

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ImageGrid } from "~/components/editorial/image-grid";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { auctionContent } from "~/content/exhibition-pages/auction";
 import { pageTitle } from "~/seo/page-title";
@@ -8,6 +9,9 @@ import type { Route } from "./+types/exhibitions.sothebys-hong-kong-2023";
 import styles from "./exhibitions.module.css";
 
 const exhibition = exhibitionBySlug("sothebys-hong-kong-2023");
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
   return { content: auctionContent };

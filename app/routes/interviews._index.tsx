@@ -1,8 +1,12 @@
 import { LongFormIndex } from "~/components/editorial/long-form";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { listLongForm } from "~/content/long-form.server";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/interviews._index";
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
   return { pieces: listLongForm("interviews") };

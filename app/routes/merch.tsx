@@ -1,6 +1,10 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/merch";
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Merch") }];
 

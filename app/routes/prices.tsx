@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { PageHandle } from "~/components/page-scripts";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/prices";
@@ -7,6 +8,9 @@ import styles from "./prices.module.css";
 
 const usd = (amount: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
+
+// Complete as HTML: no framework JavaScript on this page (decision 011).
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
   const { prices } = siteConfig;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
+import type { PageHandle } from "~/components/page-scripts";
 import { databaseContext } from "~/db/context";
 import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
 import { formatQuoteDate } from "~/quotes/format-quote-date";
@@ -11,6 +12,9 @@ import type { Route } from "./+types/quotes";
 import styles from "./quotes.module.css";
 
 const PAGE_SIZE = 24;
+
+// Works as HTML first; React starts after the page has loaded (decision 011).
+export const handle: PageHandle = { scripts: "deferred" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
@@ -39,6 +43,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const inFlight = useRef<AbortController | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const searchInput = useRef<HTMLInputElement>(null);
 
   // A new server render (navigation) replaces what is shown.
   useEffect(() => {
@@ -47,6 +52,15 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
     setQ(loaderData.q);
     setStatus({ kind: "idle" });
   }, [loaderData]);
+
+  // React starts after the page has loaded (decision 011): a search typed before that is run,
+  // not dropped. After the effect above, so its state wins; effects run before any re-render
+  // could reset the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const typed = searchInput.current?.value;
+    if (typed !== undefined && typed !== loaderData.q) onSearchChange(typed);
+  }, []);
 
   useEffect(() => () => clearTimeout(debounce.current), []);
 
@@ -105,6 +119,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         <label htmlFor="quote-search">Search quotes</label>
         <div className={styles.searchRow}>
           <input
+            ref={searchInput}
             id="quote-search"
             name="q"
             type="search"

@@ -1,0 +1,97 @@
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+
+export interface ConstantRateResult {
+  /** Requests sent. */
+  total: number;
+  achievedRate: number;
+  /** Latency from each request's scheduled start to the end of its response, in ms. */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * An open-loop load generator in the manner of wrk2: request i is due at start + i / rate,
+ * evenly spaced, whether or not earlier requests have been answered, over a pool of keep-alive
+ * connections. Latency is measured from when the request was due, not from when it went out,
+ * so a stall anywhere (server or generator) counts against the figure instead of hiding it
+ * (coordinated omission).
+ *
+ * autocannon's `overallRate` is not this: each connection sends its whole share for the second
+ * back to back at the start of the second, so "500 req/s" arrives as a 500-request burst every
+ * second, and its latency histogram then adds synthetic samples on top.
+ */
+export async function constantRate(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  maxConnections?: number;
+}): Promise<ConstantRateResult> {
+  const url = new URL(options.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxConnections ?? 64 });
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const latencies = new Float64Array(total);
+  let errors = 0;
+  let non2xx = 0;
+  let sent = 0;
+  let finished = 0;
+
+  const start = performance.now() + 20;
+  await new Promise<void>((resolve) => {
+    const send = (index: number) => {
+      const due = start + index * interval;
+      const request = http.get(
+        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: options.headers },
+        (response) => {
+          if (response.statusCode === undefined || response.statusCode < 200 || response.statusCode >= 300) non2xx++;
+          response.resume();
+          response.on("end", () => done(index, due));
+        },
+      );
+      request.on("error", () => {
+        errors++;
+        done(index, due);
+      });
+    };
+    const done = (index: number, due: number) => {
+      latencies[index] = performance.now() - due;
+      if (++finished === total) resolve();
+    };
+    // Wake often and send everything that has come due; timers alone are too coarse at 2 ms.
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) send(sent++);
+      if (sent < total) {
+        const wait = start + sent * interval - performance.now();
+        if (wait > 2) setTimeout(tick, wait - 1);
+        else setImmediate(tick);
+      }
+    };
+    tick();
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+
+  const sorted = Array.from(latencies).sort((a, b) => a - b);
+  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
+  return {
+    total,
+    achievedRate: round(total / elapsed),
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: round(sorted[sorted.length - 1] ?? Number.NaN),
+    errors,
+    non2xx,
+  };
+}
+
+function round(value: number) {
+  return Math.round(value * 100) / 100;
+}

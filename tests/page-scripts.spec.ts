@@ -1,0 +1,110 @@
+import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./support/hydration";
+
+// Decision 011: static pages ship no framework JavaScript; interactive public pages start React
+// after the load event; whatever a visitor does before that is kept.
+
+function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+/** Holds every framework module until `release` is called, as a slow network would. */
+async function holdFramework(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe("JavaScript per page", () => {
+  for (const path of ["/", "/cv", "/art/the-new-god", "/prices", "/articles"]) {
+    test(`${path} loads no framework JavaScript, only the header's script`, async ({ page }) => {
+      const scripts = scriptRequests(page);
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/site-header\.script-[\w-]+\.js$/);
+      await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    });
+  }
+
+  test("the gallery starts React only after the load event, then filters without a page load", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await gotoHydrated(page, "/art");
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const entry = performance
+        .getEntriesByType("resource")
+        .find((resource) => /\/assets\/entry\.client-/.test(resource.name));
+      return { loadEventStart: navigation.loadEventStart, entryStart: entry?.startTime };
+    });
+    expect(timing.entryStart).toBeDefined();
+    expect(timing.entryStart!).toBeGreaterThanOrEqual(timing.loadEventStart);
+
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => navigations.push(frame.url()));
+    await page.getByLabel("Filter by series").selectOption("Secrets");
+    await expect(page).toHaveURL(/\/art\?series=Secrets$/);
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(12);
+    await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+    // The address changed through history, not by loading a new document.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    // The policy allowed the deferred module (by hash on this prerendered page).
+    expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  });
+
+  test("a page rendered per request starts React under its nonce", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await gotoHydrated(page, "/art?series=Secrets");
+    await page.getByLabel("Filter by chain").selectOption("Solana");
+    await expect(page).toHaveURL(/chain=Solana/);
+    expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  });
+
+  test("a search typed on the quote wall before React starts is run when it does", async ({ page }) => {
+    const release = await holdFramework(page);
+    await page.goto("/quotes");
+    await page.getByLabel("Search quotes").fill("chamber");
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Five days in the chamber");
+    await expect(page).toHaveURL(/\?q=chamber$/);
+    await expect(page.getByLabel("Search quotes")).toHaveValue("chamber");
+  });
+
+  test("a gallery filter chosen before React starts is applied when it does", async ({ page }) => {
+    const release = await holdFramework(page);
+    await page.goto("/art");
+    await page.getByLabel("Filter by series").selectOption("Secrets");
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page).toHaveURL(/\/art\?series=Secrets$/);
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(12);
+    await expect(page.getByLabel("Filter by series")).toHaveValue("Secrets");
+  });
+
+  test("the contact page logs its route once React has started", async ({ page }) => {
+    const logs: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "log") logs.push(message.text());
+    });
+    await gotoHydrated(page, "/contact");
+    await expect.poll(() => logs).toContain("/contact");
+  });
+});
