@@ -41,6 +41,23 @@ async function fetchImage(url: string) {
 }
 
 describe("image route", () => {
+  it("serves from a cache folder given as a relative path, as the default DATA_DIR is", async () => {
+    const relative = path.relative(process.cwd(), fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-rel-")));
+    expect(path.isAbsolute(relative)).toBe(false);
+    const app = express().use("/img", imageRoute({ cacheDir: relative, isKnownArtwork: () => true }));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const response = await fetch(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/img/artworks-400/any.webp`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+    } finally {
+      server.close();
+    }
+  });
+
   it("draws a stand-in JPEG at the asked width, 10:7, with immutable cache headers", async () => {
     const { response, body } = await fetchImage("/img/artworks-800/drawn-one.jpg");
     expect(response.status).toBe(200);

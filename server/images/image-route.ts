@@ -20,7 +20,9 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
  * filled with arbitrary names or sizes. Mount it at "/img".
  */
 export function imageRoute(options: { cacheDir: string; isKnownArtwork: (name: string) => boolean }) {
-  const { cacheDir, isKnownArtwork } = options;
+  const { isKnownArtwork } = options;
+  // DATA_DIR defaults to "./data"; sendFile needs an absolute path.
+  const cacheDir = path.resolve(options.cacheDir);
   const originals = new Map<string, OriginalFile>(
     findOriginals().map((o) => [`${o.collection}/${o.name}`, o] as const),
   );
