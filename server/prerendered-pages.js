@@ -2,11 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.js";
 import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } from "./security-headers.js";
 
 /**
  * Answers requests for prerendered pages from memory: `/about` is served from
- * `build/client/about/index.html` (no redirect to `/about/`), compressed with brotli or gzip
+ * `build/client/about/index.html` (no redirect to `/about/`), with its stylesheets inlined
+ * (inline-stylesheets.js), compressed with brotli or gzip
  * once, on the first request that asks for that encoding (start-up stays fast with hundreds of
  * pages), with an ETag so repeat visits cost a 304, and a Content-Security-Policy
  * allowing exactly its own inline scripts by sha256 hash. A page that was not
@@ -15,6 +17,7 @@ import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } fr
 export function prerenderedPages(clientDir, { production = true } = {}) {
   const root = path.resolve(clientDir);
   const pages = new Map();
+  const readStylesheet = stylesheetReader(root);
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -22,7 +25,7 @@ export function prerenderedPages(clientDir, { production = true } = {}) {
         if (entry.name !== "assets" && entry.name !== "img") walk(full);
       } else if (entry.name === "index.html") {
         const route = `/${path.relative(root, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        const body = fs.readFileSync(full);
+        const body = Buffer.from(inlineStylesheets(fs.readFileSync(full, "utf8"), readStylesheet));
         pages.set(route, {
           identity: body,
           br: once(() => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),

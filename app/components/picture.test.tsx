@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
+
 import { render } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { imageDimensions, jpegUrl, lightboxSlide, Picture } from "./picture";
 
@@ -59,5 +61,22 @@ describe("image URLs for meta tags and the lightbox", () => {
     expect(slide.srcSet.map((s) => s.width)).toEqual([400, 800, 1200, 1920]);
     expect(slide.srcSet[0]).toEqual({ src: "/img/artworks-400/the-source-of-novelty.jpg", width: 400, height: 280 });
     expect(imageDimensions("artworks", "the-source-of-novelty")).toEqual({ width: 2400, height: 1680 });
+  });
+
+  it("preloads the priority image's AVIF from <head>, and nothing for lazy images", () => {
+    const page = (priority: boolean) =>
+      renderToString(
+        <html lang="en">
+          <head />
+          <body>
+            <Picture collection="home" name="hero-studio" alt="" sizes="100vw" priority={priority} />
+          </body>
+        </html>,
+      );
+    const head = page(true).split("</head>")[0] ?? "";
+    expect(head).toMatch(/<link rel="preload" as="image"[^>]*imageSrcSet="[^"]*\.avif 400w/);
+    expect(head).toContain('type="image/avif"');
+    expect(head).toContain('fetchPriority="high"');
+    expect(page(false)).not.toContain('rel="preload" as="image"');
   });
 });

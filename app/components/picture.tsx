@@ -6,7 +6,8 @@
  * Renders <picture> with AVIF and WebP sources and a JPEG <img> fallback (PNG for images declared
  * `transparent`), a srcset over the derived widths, explicit width/height (no layout shift), a
  * blur placeholder painted behind the image, and `loading="lazy"` — unless `priority` is set for
- * the largest image above the fold, which loads eagerly with `fetchPriority="high"`.
+ * the largest image above the fold, which loads eagerly with `fetchPriority="high"` and is
+ * preloaded from <head>.
  * `className` is applied to the <img>. Images are declared in app/content/page-images.ts
  * (artworks come from the catalogue); an undeclared name throws, so a typo fails the build.
  *
@@ -17,6 +18,7 @@
  *   imageDimensions(collection, name)  -> { width, height } of the original.
  */
 import type { CSSProperties } from "react";
+import { preload } from "react-dom";
 import { derivedWidth, fallbackFormat, heightAt, type ImageFormat, imageInfo, imageUrl } from "~/images/image-catalog";
 
 export interface PictureProps {
@@ -34,6 +36,17 @@ export function Picture({ collection, name, alt, sizes, priority = false, classN
   const image = imageInfo(collection, name);
   const srcSet = (format: ImageFormat) => image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
   const fallback = fallbackFormat(image);
+  if (priority) {
+    // The largest image above the fold is requested from <head>, before the parser reaches it
+    // (React puts the preload there). Browsers without AVIF skip it by its type.
+    preload(imageUrl(image, derivedWidth(image, 800), "avif"), {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: srcSet("avif"),
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   const style: CSSProperties | undefined = image.placeholder
     ? { backgroundImage: image.placeholder, backgroundSize: "cover", backgroundPosition: "center" }
     : undefined;

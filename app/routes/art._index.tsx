@@ -157,7 +157,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   name={card.image}
                   alt=""
                   sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
-                  priority={index < 2}
+                  priority={index === 0}
                   className={styles.image}
                 />
                 <h2 className={styles.title}>{card.title}</h2>
