@@ -45,18 +45,20 @@ if (viteDevServer) {
   app.use(serverApp.app);
 }
 
-// Prerendered pages skip Express entirely: they are the bulk of public traffic and are already
-// compressed in memory. Everything else goes through the Express app above.
+// Prerendered pages and public quote pages already in memory skip Express entirely: they are
+// the bulk of public traffic. Everything else goes through the Express app above.
 const servePrerendered = viteDevServer ? undefined : prerenderedPages("build/client");
+function serveFromMemory(req, res) {
+  if (!servePrerendered) return false;
+  return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });
+}
 function handleRequest(req, res) {
-  if (servePrerendered) {
-    const started = process.hrtime.bigint();
-    if (servePrerendered(req, res)) {
-      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-      const path = (req.url || "/").split("?")[0];
-      runtime.logger.info({ method: req.method, path, status: res.statusCode, durationMs }, "request");
-      return;
-    }
+  const started = process.hrtime.bigint();
+  if (serveFromMemory(req, res)) {
+    const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+    const path = (req.url || "/").split("?")[0];
+    runtime.logger.info({ method: req.method, path, status: res.statusCode, durationMs }, "request");
+    return;
   }
   app(req, res);
 }

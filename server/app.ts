@@ -7,11 +7,13 @@ import { clientIpContext } from "~/auth/client-ip-context";
 import { isArtworkImage } from "~/catalogue/catalogue";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
-import { getQuoteEventHub } from "~/realtime/app-quote-events.server";
+import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
+import { getPublicQuoteCache, getQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
 import { imageRoute } from "./images/image-route";
 
+export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
 
 /**
@@ -51,6 +53,7 @@ app.use(
       await bootstrapAdminOnce(database);
       context.set(databaseContext, database);
       context.set(quoteEventsContext, await getQuoteEventHub());
+      context.set(publicQuoteCacheContext, getPublicQuoteCache());
       context.set(cspNonceContext, res.locals.cspNonce);
       context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
       return context;

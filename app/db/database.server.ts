@@ -31,6 +31,8 @@ export interface ListenHandlers {
    * back). Subscribers should resynchronise from the database.
    */
   onGap?: () => void;
+  /** Called when the listening connection drops; onGap follows once it is back. */
+  onDrop?: () => void;
 }
 
 /** An open database: the Drizzle handle plus what the plain Drizzle API does not cover. */
@@ -246,6 +248,7 @@ class PostgresListeners {
     if (this.client !== client) return;
     this.client = undefined;
     if (this.closed) return;
+    for (const set of this.subscriptions.values()) for (const handlers of set) handlers.onDrop?.();
     const retry = () => {
       this.retryTimer = undefined;
       if (this.closed) return;

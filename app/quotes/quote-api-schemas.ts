@@ -9,6 +9,8 @@ export const publicListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 
+export type PublicListQuery = z.infer<typeof publicListQuery>;
+
 export const adminListQuery = z.object({
   q: searchText,
   cursor,

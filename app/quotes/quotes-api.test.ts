@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "~/auth/admin-accounts.server";
@@ -5,6 +6,7 @@ import { getAuth } from "~/auth/auth.server";
 import { databaseContext } from "~/db/context";
 import { tweets } from "~/db/schema";
 import { createTestDatabase, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { PublicQuoteCache, publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
 import { loader as adminList, action as setMany } from "~/routes/api.admin.quotes";
@@ -39,15 +41,19 @@ let context: RouterContextProvider;
 describe.each(testEngines)("quotes API on %s", { timeout: 30_000 }, (engine) => {
   let testDb: TestDatabase;
   let hub: QuoteEventHub;
+  // Wired as in the app: the public list is served from memory until the hub hears a change.
+  const cache = new PublicQuoteCache();
   const ids: number[] = [];
 
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
     hub = new QuoteEventHub(testDb.database);
+    hub.onChange(cache);
     await hub.start();
     context = new RouterContextProvider();
     context.set(databaseContext, testDb.database);
     context.set(quoteEventsContext, hub);
+    context.set(publicQuoteCacheContext, cache);
     const account = { email: `admin-${engine}@umbra.test`, password: "integration test passphrase" };
     await createAdmin(testDb.database, account);
     const signedIn = await getAuth(testDb.database).api.signInEmail({ body: account, returnHeaders: true });
@@ -92,6 +98,20 @@ describe.each(testEngines)("quotes API on %s", { timeout: 30_000 }, (engine) => 
       .reverse()
       .map((i) => (i === 4 ? "A moonlit garden of ferns" : `Quote number ${i + 1}`));
     expect(seen).toEqual(expected);
+  });
+
+  it("public list answers from memory until a quote changes, even by a write from elsewhere", async () => {
+    const texts = async () =>
+      (
+        (await (await call(publicList as never, "/api/quotes?limit=100")).json()) as { quotes: { text: string }[] }
+      ).quotes.map((q) => q.text);
+    expect(await texts()).not.toContain("Quote number 3");
+    expect(cache.size).toBeGreaterThan(0);
+    // Another process (or psql) makes quote 3 public: only the NOTIFY tells this one.
+    await testDb.database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, ids[2]!));
+    await expect.poll(texts).toContain("Quote number 3");
+    await testDb.database.db.update(tweets).set({ includeInSearch: false }).where(eq(tweets.id, ids[2]!));
+    await expect.poll(texts).not.toContain("Quote number 3");
   });
 
   it("a caller cannot lift the public filter", async () => {

@@ -1,8 +1,18 @@
 import { getDatabase } from "~/db/app-database.server";
 import { getLogger } from "~/observability/logger.server";
+import { PublicQuoteCache } from "~/quotes/public-quote-cache.server";
 import { QuoteEventHub } from "./quote-event-hub.server";
 
-const store = globalThis as typeof globalThis & { __umbraQuoteEvents?: Promise<QuoteEventHub> };
+const store = globalThis as typeof globalThis & {
+  __umbraQuoteEvents?: Promise<QuoteEventHub>;
+  __umbraPublicQuotes?: PublicQuoteCache;
+};
+
+/** This process's cache of the public quote list, emptied by the hub on every change. */
+export function getPublicQuoteCache(): PublicQuoteCache {
+  store.__umbraPublicQuotes ??= new PublicQuoteCache();
+  return store.__umbraPublicQuotes;
+}
 
 /** This process's live-update hub, listening on the process's database (started on first use). */
 export function getQuoteEventHub(): Promise<QuoteEventHub> {
@@ -11,6 +21,7 @@ export function getQuoteEventHub(): Promise<QuoteEventHub> {
       const hub = new QuoteEventHub(await getDatabase(), {
         onError: (error) => getLogger().error({ err: error }, "could not forward a quote change"),
       });
+      hub.onChange(getPublicQuoteCache());
       await hub.start();
       return hub;
     })();

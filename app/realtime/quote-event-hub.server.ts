@@ -38,6 +38,14 @@ export function quoteEvent(seq: number, quote: AdminQuote): string {
 
 export const refetchEvent = formatEvent("refetch", {});
 
+/** Told about every quote change this process hears of (public-quote-cache.server.ts). */
+export interface QuoteChangeListener {
+  /** A quote changed, or may have: listening started, or resumed after a drop. */
+  changed(): void;
+  /** Listening stopped: changes will go unheard until `changed` is called again. */
+  deaf(): void;
+}
+
 /**
  * Fans quote changes out to this process's event-stream clients. The database trigger sends
  * NOTIFY on every change; this hub LISTENs once per process and forwards each changed row to
@@ -46,6 +54,7 @@ export const refetchEvent = formatEvent("refetch", {});
  */
 export class QuoteEventHub {
   private readonly clients = new Set<EventClient>();
+  private readonly changeListeners = new Set<QuoteChangeListener>();
   private unlisten: Unlisten | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -57,16 +66,32 @@ export class QuoteEventHub {
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(QUOTES_CHANNEL, {
       onPayload: (payload) => {
+        for (const listener of this.changeListeners) listener.changed();
         this.forward(payload).catch((error) => this.options.onError?.(error));
       },
-      onGap: () => this.broadcast(refetchEvent),
+      onGap: () => {
+        for (const listener of this.changeListeners) listener.changed();
+        this.broadcast(refetchEvent);
+      },
+      onDrop: () => {
+        for (const listener of this.changeListeners) listener.deaf();
+      },
     });
+    for (const listener of this.changeListeners) listener.changed();
     this.heartbeat = setInterval(() => this.broadcast(": heartbeat\n\n"), this.options.heartbeatMs ?? 15_000);
     this.heartbeat.unref();
   }
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /** Adds a listener for quote changes (before `start`, so it hears that listening began). */
+  onChange(listener: QuoteChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+    };
   }
 
   /** Adds a client; returns the function that removes it. */
@@ -115,6 +140,7 @@ export class QuoteEventHub {
   /** Ends every stream (graceful shutdown) and stops listening. */
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const listener of this.changeListeners) listener.deaf();
     for (const client of this.clients) {
       try {
         client.close();

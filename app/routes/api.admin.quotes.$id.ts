@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/auth/require-admin.server";
 import { databaseContext } from "~/db/context";
 import { jsonError, methodNotAllowed, parseInput, readJsonBody, toApiError } from "~/http/api-errors.server";
+import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { quoteIdParams, setVisibilityBody } from "~/quotes/quote-api-schemas";
 import { getQuote, setQuoteVisibility } from "~/quotes/quotes.server";
 import type { Route } from "./+types/api.admin.quotes.$id";
@@ -23,5 +24,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { id } = parseInput(quoteIdParams, params);
   const body = parseInput(setVisibilityBody, await readJsonBody(request));
   const quote = await setQuoteVisibility(context.get(databaseContext).db, id, body.includeInSearch).catch(toApiError);
+  context.get(publicQuoteCacheContext).forget();
   return Response.json({ quote }, { headers: noStore });
 }

@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/auth/require-admin.server";
 import { databaseContext } from "~/db/context";
 import { methodNotAllowed, parseInput, readJsonBody, searchParamsOf, toApiError } from "~/http/api-errors.server";
+import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { adminListQuery, setManyVisibilityBody } from "~/quotes/quote-api-schemas";
 import { listAdminQuotes, setQuotesVisibility } from "~/quotes/quotes.server";
 import type { Route } from "./+types/api.admin.quotes";
@@ -29,5 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = parseInput(setManyVisibilityBody, await readJsonBody(request));
   const { db } = context.get(databaseContext);
   const quotes = await setQuotesVisibility(db, body.ids, body.includeInSearch).catch(toApiError);
+  context.get(publicQuoteCacheContext).forget();
   return Response.json({ quotes }, { headers: noStore });
 }

@@ -1,7 +1,6 @@
-import { databaseContext } from "~/db/context";
 import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
+import { readPublicQuotes } from "~/quotes/public-quote-cache.server";
 import { publicListQuery } from "~/quotes/quote-api-schemas";
-import { listPublicQuotes } from "~/quotes/quotes.server";
 import type { Route } from "./+types/api.quotes";
 
 /**
@@ -10,7 +9,6 @@ import type { Route } from "./+types/api.quotes";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseInput(publicListQuery, searchParamsOf(request));
-  const { db } = context.get(databaseContext);
-  const page = await listPublicQuotes(db, query).catch(toApiError);
+  const page = await readPublicQuotes(context, query).catch(toApiError);
   return Response.json(page, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
 import type { PageHandle } from "~/components/page-scripts";
-import { databaseContext } from "~/db/context";
 import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
 import { formatQuoteDate } from "~/quotes/format-quote-date";
+import { readPublicQuotes } from "~/quotes/public-quote-cache.server";
 import { publicListQuery } from "~/quotes/quote-api-schemas";
 import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
-import { listPublicQuotes } from "~/quotes/quotes.server";
 import { pageTitle } from "~/seo/page-title";
 import type { Route } from "./+types/quotes";
 import styles from "./quotes.module.css";
@@ -18,7 +17,7 @@ export const handle: PageHandle = { scripts: "deferred" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
-  const page = await listPublicQuotes(context.get(databaseContext).db, query).catch(toApiError);
+  const page = await readPublicQuotes(context, query).catch(toApiError);
   return { page, q: query.q ?? "" };
 }
 

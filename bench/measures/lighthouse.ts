@@ -1,3 +1,4 @@
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { atLeast, atMost, info, type Measurement, median, round } from "../budgets";
@@ -39,8 +40,28 @@ async function runOnce(url: string, port: number): Promise<RunResult> {
   };
 }
 
+/**
+ * Opens each page once as Lighthouse's phone would (412 px wide at 1.75x), so the images it
+ * needs are derived and cached first: the figures are for a site that has had a visitor since
+ * it started, not for the first request after a deploy (docs/decisions/005).
+ */
+async function warmImages(baseUrl: string, paths: string[]) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const page = await browser.newPage({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+    });
+    for (const path of paths) await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Lighthouse with its mobile defaults, three runs a page, the median of each figure. */
 export async function measureLighthouse(baseUrl: string, paths: string[], runs = 3): Promise<Measurement[]> {
+  await warmImages(baseUrl, paths);
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const rows: Measurement[] = [];
   try {
