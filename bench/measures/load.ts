@@ -9,19 +9,20 @@ export interface LoadResult {
   total: number;
 }
 
-/** One autocannon run; `rate` fixes the overall request rate instead of going flat out. */
+/**
+ * One autocannon run, flat out: throughput. For latency at a fixed rate use constant-rate.ts
+ * (autocannon's own rate limit sends each second's requests in a burst).
+ */
 export async function load(options: {
   url: string;
   seconds: number;
   connections: number;
-  rate?: number;
   headers?: Record<string, string>;
 }): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     duration: options.seconds,
     connections: options.connections,
-    overallRate: options.rate,
     headers: options.headers,
   });
   return {

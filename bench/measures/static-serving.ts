@@ -3,7 +3,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { atLeast, failed, info, type Measurement, round } from "../budgets";
-import { repoRoot } from "../server-process";
 import { load } from "./load";
 
 function findNginx(): string | null {
@@ -11,9 +10,15 @@ function findNginx(): string | null {
   return null;
 }
 
-/** Debian's nginx serving build/client, the same files our server answers from. */
-async function startNginx(nginx: string, port: number): Promise<{ stop(): void }> {
+/**
+ * Debian's nginx serving one page: the exact bytes our server answers for it (the built file
+ * with its stylesheets inlined, as server/inline-stylesheets.js does at start-up).
+ */
+async function startNginx(nginx: string, port: number, pagePath: string, page: Buffer): Promise<{ stop(): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-nginx-"));
+  const root = path.join(dir, "root");
+  fs.mkdirSync(path.join(root, pagePath), { recursive: true });
+  fs.writeFileSync(path.join(root, pagePath, "index.html"), page);
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(
     conf,
@@ -31,7 +36,7 @@ http {
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server {
     listen 127.0.0.1:${port};
-    root ${path.join(repoRoot, "build/client")};
+    root ${root};
     location / { try_files $uri $uri/index.html =404; }
   }
 }
@@ -40,7 +45,7 @@ http {
   const child: ChildProcess = spawn(nginx, ["-c", conf, "-p", dir], { stdio: "ignore" });
   for (let i = 0; i < 40; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+      if ((await fetch(`http://127.0.0.1:${port}${pagePath}`)).ok) break;
     } catch {
       // starting
     }
@@ -70,7 +75,10 @@ export async function measureStaticServing(
   if (!nginx)
     return [failed("Static page vs nginx (ratio)", ">= 0.5", "nginx not installed: apt-get install -y nginx")];
 
-  const server = await startNginx(nginx, nginxPort);
+  const page = Buffer.from(
+    await (await fetch(ourUrl + pagePath, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer(),
+  );
+  const server = await startNginx(nginx, nginxPort, pagePath, page);
   try {
     const settings = { seconds: 10, connections: 50 };
     const ours = await load({ url: ourUrl + pagePath, ...settings });
@@ -78,7 +86,7 @@ export async function measureStaticServing(
     const ratio = theirs.requestsPerSecond ? ours.requestsPerSecond / theirs.requestsPerSecond : 0;
     return [
       info(`Static ${pagePath}: our server`, round(ours.requestsPerSecond), "req/s"),
-      info(`Static ${pagePath}: nginx`, round(theirs.requestsPerSecond), "req/s"),
+      info(`Static ${pagePath}: nginx`, round(theirs.requestsPerSecond), "req/s", `same ${page.length} bytes`),
       atLeast("Static page vs nginx (ratio)", round(ratio, 2), 0.5),
     ];
   } finally {
