@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { atMost, info, type Measurement, round } from "../budgets";
+import { atMost, info, type Measurement, median, round } from "../budgets";
 import { repoRoot } from "../server-process";
 
 /** Writes an X archive `tweets.js` with `count` posts and imports it into `dataDir`. */
@@ -43,16 +43,23 @@ export async function measureAdminList(baseUrl: string, cookie: string): Promise
       }),
     );
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/admin/quotes`, { waitUntil: "commit" });
-    // Strings, not functions: tsx's name-keeping helpers do not exist inside the page.
-    const interactiveMs = (await page.evaluate(`new Promise((resolve) => {
-      const check = () => {
-        const box = document.querySelector('[data-quote-id] input[type="checkbox"]');
-        if (box && Object.keys(box).some((k) => k.startsWith("__reactProps"))) resolve(performance.now());
-        else requestAnimationFrame(check);
-      };
-      check();
-    })`)) as number;
+    // Time to interactive, median of three loads (the first after start-up includes warming up).
+    const loads: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto(`${baseUrl}/admin/quotes`, { waitUntil: "commit" });
+      // Strings, not functions: tsx's name-keeping helpers do not exist inside the page.
+      loads.push(
+        (await page.evaluate(`new Promise((resolve) => {
+          const check = () => {
+            const box = document.querySelector('[data-quote-id] input[type="checkbox"]');
+            if (box && Object.keys(box).some((k) => k.startsWith("__reactProps"))) resolve(performance.now());
+            else requestAnimationFrame(check);
+          };
+          check();
+        })`)) as number,
+      );
+    }
+    const interactiveMs = median(loads);
     const total = await page
       .locator("[data-quote-id]")
       .first()
@@ -86,7 +93,13 @@ export async function measureAdminList(baseUrl: string, cookie: string): Promise
     await page.waitForTimeout(1500);
     return [
       info("Admin list: rows rendered of 20,000 (virtualised)", total),
-      atMost("Admin list with 20,000 quotes: interactive", round(interactiveMs / 1000, 2), 1, "s"),
+      atMost(
+        "Admin list with 20,000 quotes: interactive",
+        round(interactiveMs / 1000, 2),
+        1,
+        "s",
+        `median of ${loads.map((ms) => round(ms / 1000, 2)).join(", ")} s`,
+      ),
       atMost(`Admin list: requests for one drag across ${seen.size} rows`, requests, 1),
     ];
   } finally {
