@@ -35,7 +35,9 @@ export function scriptLoadingFor(matches: readonly Pick<UIMatch, "handle">[]): S
 export function PageScripts() {
   // ScrollRestoration: each client-side navigation starts at the top unless it opts out
   // (preventScrollReset); Back and Forward restore the position.
-  const loading = scriptLoadingFor(useMatches());
+  // In development every page hydrates at once, so hot reloading works everywhere.
+  const matches = useMatches();
+  const loading = import.meta.env.DEV ? "eager" : scriptLoadingFor(matches);
   const inBrowser = typeof document !== "undefined";
   return (
     <>
