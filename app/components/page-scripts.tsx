@@ -33,23 +33,23 @@ export function scriptLoadingFor(matches: readonly Pick<UIMatch, "handle">[]): S
  * so there it always keeps ScrollRestoration and Scripts for client-side navigations.
  */
 export function PageScripts() {
-  // ScrollRestoration: each client-side navigation starts at the top unless it opts out
-  // (preventScrollReset); Back and Forward restore the position.
-  // In development every page hydrates at once, so hot reloading works everywhere.
   const matches = useMatches();
+  // In development every page hydrates at once, so hot reloading works everywhere.
   const loading = import.meta.env.DEV ? "eager" : scriptLoadingFor(matches);
   const inBrowser = typeof document !== "undefined";
   return (
     <>
       <script src={siteHeaderScriptUrl} defer />
+      {/* Each client-side navigation starts at the top unless it opts out (preventScrollReset);
+          Back and Forward restore the position. */}
       {loading !== "none" || inBrowser ? <ScrollRestoration /> : null}
       {loading === "deferred" ? <DeferredScripts /> : loading === "eager" || inBrowser ? <Scripts /> : null}
     </>
   );
 }
 
-/** The type that keeps React Router's module script inert until deferred-hydration.script.js runs it. */
-export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+/** Keeps React Router's module script inert; deferred-hydration.script.js looks for this type. */
+const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 /**
  * React Router's <Scripts> with its module script made inert and its modulepreload links left
