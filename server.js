@@ -22,6 +22,10 @@ const { PORT, HOST } = runtime.env;
 
 const app = express();
 app.disable("x-powered-by");
+// Whose X-Forwarded-For to believe (TRUST_PROXY); the React Router app is called directly in
+// development, so it gets the same setting rather than inheriting it.
+app.set("trust proxy", runtime.env.TRUST_PROXY);
+serverApp.app.set("trust proxy", runtime.env.TRUST_PROXY);
 app.use(securityHeaders({ production: !DEVELOPMENT }));
 app.use(runtime.logRequests);
 app.use(runtime.operations);
@@ -67,6 +71,7 @@ const server = http.createServer(handleRequest);
 server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;
+  serverApp.setListeningPort(port);
   const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST;
   const mode = DEVELOPMENT ? "development" : "production";
   runtime.logger.info({ port, mode }, `Umbra is serving on http://${shown}:${port} (${mode})`);

@@ -3,7 +3,8 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
-import { clientIpContext } from "~/auth/client-ip-context";
+import { clientIpContext, rateLimitAddress } from "~/auth/client-ip-context";
+import { isSameOriginRequest } from "~/auth/origin-check.server";
 import { isArtworkImage } from "~/catalogue/catalogue";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
@@ -13,6 +14,7 @@ import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
 import { imageRoute } from "./images/image-route";
 
+export { setListeningPort } from "~/config/public-origin.server";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
 
@@ -35,12 +37,7 @@ app.use(
 // Admin mutations from another origin are refused before React Router sees them (it would
 // answer 400); the same check runs again inside requireAdmin and the admin actions.
 app.use(["/admin", "/api/admin", "/reset-password"], (req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const origin = req.get("origin");
-  const allowed = [`${req.protocol}://${req.get("host")}`];
-  if (process.env.PUBLIC_URL) allowed.push(new URL(process.env.PUBLIC_URL).origin);
-  const sameSite = origin ? allowed.includes(origin) : req.get("sec-fetch-site") === "same-origin";
-  if (sameSite) return next();
+  if (isSameOriginRequest({ method: req.method, headers: { get: (name) => req.get(name) ?? null } })) return next();
   res.status(403).set("Cache-Control", "no-store").json({ message: "This request did not come from this site." });
 });
 
@@ -55,7 +52,8 @@ app.use(
       context.set(quoteEventsContext, await getQuoteEventHub());
       context.set(publicQuoteCacheContext, getPublicQuoteCache());
       context.set(cspNonceContext, res.locals.cspNonce);
-      context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? "unknown");
+      // req.ip honours TRUST_PROXY (set in server.js): X-Forwarded-For only from trusted proxies.
+      context.set(clientIpContext, rateLimitAddress(req.ip ?? req.socket.remoteAddress));
       return context;
     },
   }),

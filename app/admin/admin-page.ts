@@ -1,3 +1,4 @@
+import type { HeadersArgs } from "react-router";
 import { pageTitle } from "~/seo/page-title";
 
 /** Admin pages are kept out of search engines and caches. */
@@ -5,6 +6,10 @@ export function adminMeta(title: string) {
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export function adminHeaders() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+/** No indexing, no caching, and an action's Retry-After (a throttled attempt) passed on. */
+export function adminHeaders({ actionHeaders }: Pick<HeadersArgs, "actionHeaders">) {
+  const headers = new Headers({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getEnv } from "~/config/env.server";
+import { publicOrigin } from "~/config/public-origin.server";
 import { siteConfig } from "~/content/site-config";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "~/db/auth-schema";
 import type { Database } from "~/db/database.server";
@@ -13,25 +13,18 @@ import { PASSWORD_MIN_LENGTH } from "./password-policy";
 
 export const RESET_LINK_MINUTES = 30;
 
-// The origin a reset link points at: the one the request came in on (or PUBLIC_URL).
-const resetLinkOrigin = new AsyncLocalStorage<string>();
-export function withResetLinkOrigin<T>(origin: string, run: () => Promise<T>): Promise<T> {
-  return resetLinkOrigin.run(origin, run);
-}
-
 /** Secure cookies in production, unless PUBLIC_URL says the site is served over plain http. */
 export function wantsSecureCookies(): boolean {
   const env = getEnv();
   if (env.NODE_ENV !== "production") return false;
-  const publicUrl = process.env.PUBLIC_URL;
-  return !publicUrl || publicUrl.startsWith("https:");
+  return !env.PUBLIC_URL || env.PUBLIC_URL.startsWith("https:");
 }
 
 function createAuth(database: Database) {
   const env = getEnv();
   return betterAuth({
     appName: siteConfig.brand,
-    baseURL: process.env.PUBLIC_URL || `http://localhost:${env.PORT}`,
+    baseURL: publicOrigin(),
     secret: authSecretFor(env),
     database: drizzleAdapter(database.db, {
       provider: "pg",
@@ -58,8 +51,8 @@ function createAuth(database: Database) {
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        const origin = resetLinkOrigin.getStore() || process.env.PUBLIC_URL || `http://localhost:${env.PORT}`;
-        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        // From configuration only: a forged Host must never choose where this link points.
+        const link = `${publicOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
         await sendEmail({
           to: user.email,
           subject: `Reset your ${siteConfig.brand} admin password`,
@@ -95,7 +88,9 @@ function createAuth(database: Database) {
     // Our own counters in the database cover sign-in, codes and resets (rate-limit.server.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    plugins: [twoFactor({ issuer: siteConfig.brand })],
+    // Our counters replace the plugin's account lockout, which any holder of the password could
+    // trip to lock the admin's own browser out (decision 013).
+    plugins: [twoFactor({ issuer: siteConfig.brand, accountLockout: { enabled: false } })],
   });
 }
 

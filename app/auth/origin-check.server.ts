@@ -1,15 +1,19 @@
+import { allowedOrigins } from "~/config/public-origin.server";
+
 /**
  * Whether a state-changing request comes from our own pages. Browsers send Origin on every
- * POST/PUT/PATCH/DELETE; it must match the origin the request was made to (or PUBLIC_URL).
+ * POST/PUT/PATCH/DELETE; it must be one of the configured origins (public-origin.server.ts),
+ * never one derived from the request's own Host, which an attacker chooses.
  * A missing Origin is refused too, except for same-origin fetch metadata.
  */
-export function isSameOriginRequest(request: Request): boolean {
+export function isSameOriginRequest(
+  request: { method: string; headers: { get(name: string): string | null } },
+  allowed: readonly string[] = allowedOrigins(),
+): boolean {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return true;
-  const allowed = new Set([new URL(request.url).origin]);
-  if (process.env.PUBLIC_URL) allowed.add(new URL(process.env.PUBLIC_URL).origin);
   const origin = request.headers.get("origin");
-  if (origin && origin !== "null") return allowed.has(origin);
+  if (origin && origin !== "null") return allowed.includes(origin);
   return request.headers.get("sec-fetch-site") === "same-origin";
 }
 

@@ -3,12 +3,25 @@ import type { AppDatabase } from "~/db/database.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
-/** The limits per IP and per account (an email or user id) on each guarded action. */
+/** One counter an attempt is charged to: a key (action, then address, account or device) and its rule. */
+export type RateLimit = { key: string; rule: RateLimitRule };
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/**
+ * The allowance of each guarded action (decision 013). Attempts from a browser with a device
+ * cookie (device-cookie.server.ts) are counted only under that device, so failures from
+ * anywhere else never use up the admin's own allowance.
+ */
 export const rateLimits = {
-  signInIp: { limit: 30, windowSeconds: 15 * 60 },
-  signInAccount: { limit: 5, windowSeconds: 15 * 60 },
-  codeIp: { limit: 30, windowSeconds: 15 * 60 },
-  codeAccount: { limit: 6, windowSeconds: 15 * 60 },
+  signInIp: { limit: 30, windowSeconds: FIFTEEN_MINUTES },
+  signInAccount: { limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  signInDevice: { limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  codeIp: { limit: 30, windowSeconds: FIFTEEN_MINUTES },
+  codeAccount: { limit: 6, windowSeconds: FIFTEEN_MINUTES },
+  codeDevice: { limit: 6, windowSeconds: FIFTEEN_MINUTES },
+  // Passwords and codes given on /admin/security by a signed-in admin.
+  securityAccount: { limit: 6, windowSeconds: FIFTEEN_MINUTES },
   resetIp: { limit: 10, windowSeconds: 60 * 60 },
   resetAccount: { limit: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
@@ -18,6 +31,11 @@ export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  }
+
+  /** The Retry-After header a 429 carries. */
+  get headers(): Headers {
+    return new Headers({ "Retry-After": String(this.retryAfterSeconds) });
   }
 }
 
@@ -29,8 +47,8 @@ function secondsLeft(row: CounterRow, rule: RateLimitRule): number {
 }
 
 /**
- * Counts one attempt under `key` in a fixed window, atomically in the database (so the count
- * holds across processes), and returns the count in the current window.
+ * Counts one attempt under `key` in a fixed window and returns the count in the current window.
+ * One statement, so simultaneous attempts each get their own number, in one process or many.
  */
 export async function countAttempt(db: AppDatabase, key: string, rule: RateLimitRule): Promise<CounterRow> {
   const window = `${rule.windowSeconds} seconds`;
@@ -47,22 +65,41 @@ export async function countAttempt(db: AppDatabase, key: string, rule: RateLimit
   return { count: Number(row.count), window_started_at: row.window_started_at };
 }
 
-/** Throws RateLimitedError when `key` has used up its window already (counts nothing). */
-export async function assertNotLimited(db: AppDatabase, key: string, rule: RateLimitRule): Promise<void> {
-  const result = await db.execute<CounterRow>(sql`
-    select count, window_started_at from auth_rate_limit
-    where key = ${key} and window_started_at > now() - ${`${rule.windowSeconds} seconds`}::interval`);
-  const row = result.rows[0];
-  if (row && Number(row.count) >= rule.limit) throw new RateLimitedError(secondsLeft(row, rule));
+/**
+ * Charges an attempt to every counter before the attempt is evaluated, and throws
+ * RateLimitedError when any is over its limit. Counting first is what holds under a burst:
+ * checking, then evaluating, then counting lets every simultaneous guess past the check.
+ */
+export async function takeAttempt(db: AppDatabase, limits: readonly RateLimit[]): Promise<void> {
+  await pruneExpiredCounters(db);
+  let refusal: RateLimitedError | undefined;
+  for (const { key, rule } of limits) {
+    const row = await countAttempt(db, key, rule);
+    if (row.count > rule.limit) {
+      const error = new RateLimitedError(secondsLeft(row, rule));
+      if (!refusal || error.retryAfterSeconds > refusal.retryAfterSeconds) refusal = error;
+    }
+  }
+  if (refusal) throw refusal;
 }
 
-/** Counts an attempt and throws RateLimitedError once it goes over the limit. */
-export async function consumeAttempt(db: AppDatabase, key: string, rule: RateLimitRule): Promise<void> {
-  const row = await countAttempt(db, key, rule);
-  if (row.count > rule.limit) throw new RateLimitedError(secondsLeft(row, rule));
-}
-
-/** Forgets the counter (after a success, so an admin's own typos do not pile up). */
+/** Forgets a counter (after a success, so an admin's own typos do not pile up). */
 export async function clearAttempts(db: AppDatabase, key: string): Promise<void> {
   await db.execute(sql`delete from auth_rate_limit where key = ${key}`);
+}
+
+/** Gives back one attempt (a success shared with others, such as one address's sign-ins). */
+export async function refundAttempt(db: AppDatabase, key: string): Promise<void> {
+  await db.execute(sql`update auth_rate_limit set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const lastPruned = new WeakMap<AppDatabase, number>();
+
+/** Deletes counters whose window ended a day ago (the longest window is an hour), hourly. */
+async function pruneExpiredCounters(db: AppDatabase): Promise<void> {
+  const now = Date.now();
+  if (now - (lastPruned.get(db) ?? 0) < PRUNE_EVERY_MS) return;
+  lastPruned.set(db, now);
+  await db.execute(sql`delete from auth_rate_limit where window_started_at < now() - interval '1 day'`);
 }

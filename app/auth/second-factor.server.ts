@@ -5,8 +5,50 @@ import { authSession, authTwoFactor, authUser } from "~/db/auth-schema";
 import { databaseContext } from "~/db/context";
 import { getAuth } from "./auth.server";
 import { authErrorOf, cookieHeaders } from "./auth-error.server";
+import { RateLimitedError, rateLimits, takeAttempt } from "./rate-limit.server";
+import { CODE_ALREADY_USED, claimCode, releaseCode } from "./used-codes.server";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** Why a step on /admin/security was refused, with the status (and Retry-After) to answer. */
+export type SecurityRefusal = { error: string; status: number; headers?: Headers };
+
+/**
+ * Every password and code given on /admin/security is counted before it is checked, so a
+ * stolen session cannot be used to guess the password or walk the code space (decision 013).
+ */
+async function charge(context: Context, userId: string): Promise<SecurityRefusal | null> {
+  try {
+    await takeAttempt(context.get(databaseContext).db, [
+      { key: `security:account:${userId}`, rule: rateLimits.securityAccount },
+    ]);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return { error: error.message, status: 429, headers: error.headers };
+    throw error;
+  }
+}
+
+/** Checks a code with its single-use claim: refused when it was already accepted. */
+async function withClaimedCode<T>(
+  context: Context,
+  userId: string,
+  code: string,
+  verify: () => Promise<T>,
+): Promise<T | SecurityRefusal> {
+  const { db } = context.get(databaseContext);
+  if (!(await claimCode(db, userId, code))) return { error: CODE_ALREADY_USED, status: 400 };
+  try {
+    return await verify();
+  } catch (error) {
+    await releaseCode(db, userId, code);
+    const { status, message } = authErrorOf(error);
+    return {
+      error: status === 401 || status === 400 ? "Invalid code." : message,
+      status: status >= 500 ? status : 400,
+    };
+  }
+}
 
 function cookieOnly(request: Request): Headers {
   const headers = new Headers();
@@ -21,20 +63,23 @@ export type Enrolment = { secret: string; qrDataUrl: string; backupCodes: string
 export async function startEnrolment(
   request: Request,
   context: Context,
-  input: { name: string; password: string },
-): Promise<Enrolment | { error: string }> {
+  input: { name: string; password: string; userId: string },
+): Promise<Enrolment | SecurityRefusal> {
+  const refused = await charge(context, input.userId);
+  if (refused) return refused;
   const database = context.get(databaseContext);
   try {
     const result = await getAuth(database).api.enableTwoFactor({
       body: { password: input.password },
       headers: cookieOnly(request),
     });
-    if (!("totpURI" in result) || !result.totpURI) return { error: "Could not start enrolment." };
+    if (!("totpURI" in result) || !result.totpURI) return { error: "Could not start enrolment.", status: 400 };
     const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
     const qrDataUrl = await QRCode.toDataURL(result.totpURI, { margin: 1, width: 220 });
     return { secret, qrDataUrl, backupCodes: result.backupCodes ?? [], name: input.name };
   } catch (error) {
-    return { error: authErrorOf(error).message };
+    const { status, message } = authErrorOf(error);
+    return { error: message, status: status >= 500 ? status : 400 };
   }
 }
 
@@ -46,30 +91,27 @@ export async function confirmEnrolment(
   request: Request,
   context: Context,
   input: { code: string; name: string; userId: string },
-): Promise<{ headers: Headers } | { error: string }> {
+): Promise<{ headers: Headers } | SecurityRefusal> {
+  const refused = await charge(context, input.userId);
+  if (refused) return refused;
   const database = context.get(databaseContext);
-  try {
-    const { headers } = await getAuth(database).api.verifyTOTP({
-      body: { code: input.code.replace(/\s+/g, "") },
-      headers: cookieOnly(request),
-      returnHeaders: true,
-    });
-    const out = cookieHeaders(headers);
-    const newToken = /umbra\.session_token=([^.;]+)/.exec(out.getSetCookie().join(";"))?.[1];
+  const code = input.code.replace(/\s+/g, "");
+  const verified = await withClaimedCode(context, input.userId, code, () =>
+    getAuth(database).api.verifyTOTP({ body: { code }, headers: cookieOnly(request), returnHeaders: true }),
+  );
+  if ("error" in verified) return verified;
+  const out = cookieHeaders(verified.headers);
+  const newToken = /umbra\.session_token=([^.;]+)/.exec(out.getSetCookie().join(";"))?.[1];
+  await database.db
+    .update(authUser)
+    .set({ twoFactorName: input.name || "Authenticator app", twoFactorAddedAt: new Date() })
+    .where(eq(authUser.id, input.userId));
+  if (newToken) {
     await database.db
-      .update(authUser)
-      .set({ twoFactorName: input.name || "Authenticator app", twoFactorAddedAt: new Date() })
-      .where(eq(authUser.id, input.userId));
-    if (newToken) {
-      await database.db
-        .delete(authSession)
-        .where(and(eq(authSession.userId, input.userId), ne(authSession.token, decodeURIComponent(newToken))));
-    }
-    return { headers: out };
-  } catch (error) {
-    const { status, message } = authErrorOf(error);
-    return { error: status === 401 ? "Invalid code." : message };
+      .delete(authSession)
+      .where(and(eq(authSession.userId, input.userId), ne(authSession.token, decodeURIComponent(newToken))));
   }
+  return { headers: out };
 }
 
 /** Removes the factor after checking a fresh code from it. */
@@ -77,16 +119,15 @@ export async function removeFactor(
   request: Request,
   context: Context,
   input: { code: string; userId: string },
-): Promise<{ ok: true } | { error: string }> {
+): Promise<{ ok: true } | SecurityRefusal> {
+  const refused = await charge(context, input.userId);
+  if (refused) return refused;
   const database = context.get(databaseContext);
-  try {
-    await getAuth(database).api.verifyTOTP({
-      body: { code: input.code.replace(/\s+/g, "") },
-      headers: cookieOnly(request),
-    });
-  } catch {
-    return { error: "Invalid code." };
-  }
+  const code = input.code.replace(/\s+/g, "");
+  const verified = await withClaimedCode(context, input.userId, code, () =>
+    getAuth(database).api.verifyTOTP({ body: { code }, headers: cookieOnly(request) }),
+  );
+  if ("error" in verified) return verified;
   await database.db.delete(authTwoFactor).where(eq(authTwoFactor.userId, input.userId));
   await database.db
     .update(authUser)
@@ -99,15 +140,18 @@ export async function removeFactor(
 export async function newBackupCodes(
   request: Request,
   context: Context,
-  password: string,
-): Promise<{ backupCodes: string[] } | { error: string }> {
+  input: { password: string; userId: string },
+): Promise<{ backupCodes: string[] } | SecurityRefusal> {
+  const refused = await charge(context, input.userId);
+  if (refused) return refused;
   try {
     const result = await getAuth(context.get(databaseContext)).api.generateBackupCodes({
-      body: { password },
+      body: { password: input.password },
       headers: cookieOnly(request),
     });
     return { backupCodes: result.backupCodes };
   } catch (error) {
-    return { error: authErrorOf(error).message };
+    const { status, message } = authErrorOf(error);
+    return { error: message, status: status >= 500 ? status : 400 };
   }
 }

@@ -1,18 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { authSession, authVerification } from "~/db/auth-schema";
+import { authSession, authUser, authVerification } from "~/db/auth-schema";
 import { databaseContext } from "~/db/context";
 import { getAuth } from "./auth.server";
 import { authErrorOf, cookieHeaders } from "./auth-error.server";
 import { clientIpContext } from "./client-ip-context";
+import { type Device, deviceCookie, readDevice } from "./device-cookie.server";
 import {
-  assertNotLimited,
   clearAttempts,
-  countAttempt,
+  type RateLimit,
   RateLimitedError,
-  type RateLimitRule,
   rateLimits,
+  refundAttempt,
+  takeAttempt,
 } from "./rate-limit.server";
+import { CODE_ALREADY_USED, claimCode, releaseCode } from "./used-codes.server";
 
 export type AuthOutcome =
   | { ok: true; headers: Headers; codeRequired?: boolean }
@@ -21,13 +23,13 @@ export type AuthOutcome =
 type Context = Readonly<RouterContextProvider>;
 
 function limited(error: RateLimitedError): AuthOutcome {
-  return { ok: false, status: 429, message: error.message };
+  return { ok: false, status: 429, message: error.message, headers: error.headers };
 }
 
-async function guard(context: Context, keys: Array<[string, RateLimitRule]>): Promise<AuthOutcome | null> {
-  const { db } = context.get(databaseContext);
+/** Charges the attempt before it is evaluated; a refusal when any allowance is used up. */
+async function charge(context: Context, limits: RateLimit[]): Promise<AuthOutcome | null> {
   try {
-    for (const [key, rule] of keys) await assertNotLimited(db, key, rule);
+    await takeAttempt(context.get(databaseContext).db, limits);
     return null;
   } catch (error) {
     if (error instanceof RateLimitedError) return limited(error);
@@ -35,9 +37,38 @@ async function guard(context: Context, keys: Array<[string, RateLimitRule]>): Pr
   }
 }
 
-async function countFailure(context: Context, keys: Array<[string, RateLimitRule]>) {
+/**
+ * The counters a sign-in step is charged to. A browser whose device cookie names this account
+ * has an allowance of its own; everyone else shares the account's and their address's
+ * (decision 013).
+ */
+function limitsFor(
+  step: "sign-in" | "code",
+  device: Device | null,
+  account: string,
+  ip: string,
+): { limits: RateLimit[]; own: string; shared?: string } {
+  if (device) {
+    const key = `${step}:device:${device.deviceId}`;
+    return { limits: [{ key, rule: step === "code" ? rateLimits.codeDevice : rateLimits.signInDevice }], own: key };
+  }
+  const accountKey = `${step}:account:${account}`;
+  const ipKey = `${step}:ip:${ip}`;
+  return {
+    limits: [
+      { key: ipKey, rule: step === "code" ? rateLimits.codeIp : rateLimits.signInIp },
+      { key: accountKey, rule: step === "code" ? rateLimits.codeAccount : rateLimits.signInAccount },
+    ],
+    own: accountKey,
+    shared: ipKey,
+  };
+}
+
+/** After a success: the account's (or device's) failures are forgiven, the address's attempt given back. */
+async function forgive(context: Context, counters: { own: string; shared?: string }) {
   const { db } = context.get(databaseContext);
-  for (const [key, rule] of keys) await countAttempt(db, key, rule);
+  await clearAttempts(db, counters.own);
+  if (counters.shared) await refundAttempt(db, counters.shared);
 }
 
 /** Only the cookie header goes to the auth library; Origin was checked by the caller. */
@@ -50,8 +81,23 @@ function cookieOnly(request: Request): Headers {
   return headers;
 }
 
+/** The request's device cookie, when it names the account being signed in to. */
+async function deviceOf(request: Request, context: Context, account: { email?: string; userId?: string }) {
+  const device = readDevice(request);
+  if (!device) return null;
+  if (account.userId) return device.userId === account.userId ? device : null;
+  const rows = await context
+    .get(databaseContext)
+    .db.select({ id: authUser.id })
+    .from(authUser)
+    .where(eq(authUser.email, account.email ?? ""))
+    .limit(1);
+  return rows[0]?.id === device.userId ? device : null;
+}
+
 /**
- * Email and password. Throttled per IP and per account (failures counted in the database).
+ * Email and password. Every attempt is counted before the password is checked, per device
+ * when the browser has signed in to this account before, otherwise per address and account.
  * An account with a verified factor gets no session yet, only the two-factor cookie.
  */
 export async function signInWithPassword(
@@ -59,13 +105,10 @@ export async function signInWithPassword(
   context: Context,
   input: { email: string; password: string },
 ): Promise<AuthOutcome> {
-  const ip = context.get(clientIpContext);
   const email = input.email.trim().toLowerCase();
-  const keys: Array<[string, RateLimitRule]> = [
-    [`sign-in:ip:${ip}`, rateLimits.signInIp],
-    [`sign-in:account:${email}`, rateLimits.signInAccount],
-  ];
-  const refused = await guard(context, keys);
+  const device = await deviceOf(request, context, { email });
+  const counters = limitsFor("sign-in", device, email, context.get(clientIpContext));
+  const refused = await charge(context, counters.limits);
   if (refused) return refused;
 
   const auth = getAuth(context.get(databaseContext));
@@ -76,40 +119,45 @@ export async function signInWithPassword(
       returnHeaders: true,
     });
     const outHeaders = cookieHeaders(headers);
+    const user = (response as { user?: { id?: string; role?: string } } | null)?.user;
     if (response && "twoFactorRedirect" in response && response.twoFactorRedirect) {
+      await forgive(context, counters);
       return { ok: true, headers: outHeaders, codeRequired: true };
     }
-    const user = (response as { user?: { role?: string } }).user;
-    if (user?.role !== "admin") {
-      // A valid account that is not an admin gets no session here.
+    if (user?.role !== "admin" || !user.id) {
+      // A valid account that is not an admin gets no session here, and the attempt stays counted.
       const token = (response as { token?: string }).token;
       if (token) await context.get(databaseContext).db.delete(authSession).where(eq(authSession.token, token));
-      await countFailure(context, keys);
       return { ok: false, status: 403, message: "This account is not an admin." };
     }
-    await clearAttempts(context.get(databaseContext).db, `sign-in:account:${email}`);
+    await forgive(context, counters);
+    outHeaders.append("Set-Cookie", deviceCookie(user.id, device));
     return { ok: true, headers: outHeaders };
   } catch (error) {
     const { status, message } = authErrorOf(error);
     if (status >= 500) return { ok: false, status, message };
-    await countFailure(context, keys);
     return { ok: false, status: 401, message };
   }
 }
 
 /** The user a pending two-factor cookie belongs to (for the per-account counter). */
-async function pendingUserId(request: Request, context: Context): Promise<string> {
+async function pendingUserId(request: Request, context: Context): Promise<string | null> {
   const match = /(?:^|;\s*)(?:__Secure-)?umbra\.two_factor=([^;]+)/.exec(request.headers.get("cookie") ?? "");
-  const signed = match?.[1] ? decodeURIComponent(match[1]) : "";
+  let signed = "";
+  try {
+    signed = match?.[1] ? decodeURIComponent(match[1]) : "";
+  } catch {
+    return null;
+  }
   const identifier = signed.slice(0, Math.max(0, signed.lastIndexOf(".")));
-  if (!identifier) return "unknown";
+  if (!identifier) return null;
   const rows = await context
     .get(databaseContext)
     .db.select({ value: authVerification.value })
     .from(authVerification)
     .where(sql`${authVerification.identifier} = ${identifier}`)
     .limit(1);
-  return rows[0]?.value ?? "unknown";
+  return rows[0]?.value ?? null;
 }
 
 /** A backup code looks like "abcde-12345"; an authenticator code is six digits. */
@@ -119,29 +167,33 @@ export function isBackupCode(code: string): boolean {
 
 /**
  * The second step of sign-in: an authenticator code (or a backup code) for the pending
- * two-factor cookie. Success creates a new session (a fresh token).
+ * two-factor cookie. Counted before it is checked, like the password; a code that was
+ * accepted once is refused for the rest of its validity. Success creates a new session.
  */
 export async function verifySignInCode(request: Request, context: Context, rawCode: string): Promise<AuthOutcome> {
   const code = rawCode.replace(/\s+/g, "");
-  const ip = context.get(clientIpContext);
   const userId = await pendingUserId(request, context);
-  const keys: Array<[string, RateLimitRule]> = [
-    [`code:ip:${ip}`, rateLimits.codeIp],
-    [`code:account:${userId}`, rateLimits.codeAccount],
-  ];
-  const refused = await guard(context, keys);
+  const device = userId ? await deviceOf(request, context, { userId }) : null;
+  const counters = limitsFor("code", device, userId ?? "unknown", context.get(clientIpContext));
+  const refused = await charge(context, counters.limits);
   if (refused) return refused;
+  if (!userId) return { ok: false, status: 401, message: "Your sign-in expired. Enter your password again." };
+
+  const { db } = context.get(databaseContext);
+  if (!(await claimCode(db, userId, code))) return { ok: false, status: 401, message: CODE_ALREADY_USED };
   const auth = getAuth(context.get(databaseContext));
   try {
     const { headers } = isBackupCode(code)
       ? await auth.api.verifyBackupCode({ body: { code }, headers: cookieOnly(request), returnHeaders: true })
       : await auth.api.verifyTOTP({ body: { code }, headers: cookieOnly(request), returnHeaders: true });
-    await clearAttempts(context.get(databaseContext).db, `code:account:${userId}`);
-    return { ok: true, headers: cookieHeaders(headers) };
+    await forgive(context, counters);
+    const outHeaders = cookieHeaders(headers);
+    outHeaders.append("Set-Cookie", deviceCookie(userId, device));
+    return { ok: true, headers: outHeaders };
   } catch (error) {
+    await releaseCode(db, userId, code);
     const { status, message } = authErrorOf(error);
     if (status >= 500) return { ok: false, status, message };
-    await countFailure(context, keys);
     return { ok: false, status: status === 429 ? 429 : 401, message: status === 429 ? message : "Invalid code." };
   }
 }

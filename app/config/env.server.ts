@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 
 const postgresUrl = z
@@ -7,6 +8,49 @@ const postgresUrl = z
   });
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+// The site's public origin. Links in mail and the allowed Origin of every form come from here,
+// never from the request's Host (decision 013).
+const publicUrl = z
+  .url({ message: "must be a URL like https://umbra.example" })
+  .refine((value) => /^https?:\/\//.test(value), { message: "must start with https:// or http://" })
+  .refine((value) => !URL.canParse(value) || new URL(value).pathname === "/", {
+    message: "must be an origin, with no path (the site runs at /)",
+  })
+  .transform((value) => new URL(value).origin);
+
+const proxyAddress = (entry: string) =>
+  ["loopback", "linklocal", "uniquelocal"].includes(entry) || net.isIP(entry.split("/")[0] ?? "") !== 0;
+
+/**
+ * Which proxies may tell us the client's address in X-Forwarded-For: unset (no proxy, the
+ * default), a hop count ("1" for one nginx), or a comma-separated list of proxy addresses or
+ * CIDR ranges (Express's "trust proxy"). Trusting every proxy is refused: any client could then
+ * pick the address its rate limit is counted under.
+ */
+const trustProxy = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      if (value === undefined || value === "false" || value === "0") return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => !proxyAddress(entry));
+      if (value === "true" || entries.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a hop count (e.g. 1) or proxy addresses (e.g. 127.0.0.1,10.0.0.0/8)${bad.length ? `; not an address: ${bad.join(", ")}` : ""}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 const envSchema = z
   .object({
@@ -20,6 +64,8 @@ const envSchema = z
     // Signs sessions. Several processes on one PostgreSQL must share it, so production with
     // DATABASE_URL requires it; a single embedded-database process may keep one under DATA_DIR.
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, publicUrl.optional()),
+    TRUST_PROXY: trustProxy,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {

@@ -16,6 +16,8 @@ import { loader as publicList } from "~/routes/api.quotes";
 
 // The admin endpoints read a real session: an admin account signs in once per engine.
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
+// Mutations must come from a configured origin; these requests are made to http://test.
+process.env.PUBLIC_URL ??= "http://test";
 let sessionCookie = "";
 
 async function call(handler: (args: never) => Promise<Response>, url: string, init: RequestInit = {}, params = {}) {

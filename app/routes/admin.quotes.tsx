@@ -47,13 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = loginInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
     if (!input.success) return data({ error: "Enter your email and password." }, { status: 400 });
     const outcome = await signInWithPassword(request, context, input.data);
-    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status, headers: outcome.headers });
     return redirect("/admin/quotes", { headers: outcome.headers });
   }
   if (intent === "verify-code") {
     const code = String(form.get("code") ?? "").slice(0, 64);
     const outcome = await verifySignInCode(request, context, code);
-    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status, headers: outcome.headers });
     return redirect("/admin/quotes", { headers: outcome.headers });
   }
   if (intent === "cancel-code") {

@@ -3,7 +3,13 @@ import { adminHeaders, adminMeta } from "~/admin/admin-page";
 import styles from "~/admin/auth/admin-auth.module.css";
 import { checkSession } from "~/auth/admin-session.server";
 import { assertSameOrigin } from "~/auth/origin-check.server";
-import { confirmEnrolment, newBackupCodes, removeFactor, startEnrolment } from "~/auth/second-factor.server";
+import {
+  confirmEnrolment,
+  newBackupCodes,
+  removeFactor,
+  type SecurityRefusal,
+  startEnrolment,
+} from "~/auth/second-factor.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/admin.security";
 
@@ -38,11 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
+  const refusal = (result: SecurityRefusal, extra: Record<string, string> = {}) =>
+    data({ error: result.error, ...extra }, { status: result.status, headers: result.headers });
   switch (form.get("intent")) {
     case "enrol": {
       const name = field("name").trim().slice(0, 60) || "Authenticator app";
-      const result = await startEnrolment(request, context, { name, password: field("password") });
-      return "error" in result ? data({ error: result.error }, { status: 400 }) : { enrolment: result };
+      const result = await startEnrolment(request, context, { name, password: field("password"), userId: user.id });
+      return "error" in result ? refusal(result) : { enrolment: result };
     }
     case "confirm": {
       const result = await confirmEnrolment(request, context, {
@@ -50,16 +58,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         name: field("name").trim().slice(0, 60),
         userId: user.id,
       });
-      if ("error" in result) return data({ error: result.error, retryName: field("name") }, { status: 400 });
+      if ("error" in result) return refusal(result, { retryName: field("name") });
       return redirect("/admin/security", { headers: result.headers });
     }
     case "remove": {
       const result = await removeFactor(request, context, { code: field("code"), userId: user.id });
-      return "error" in result ? data({ error: result.error }, { status: 400 }) : redirect("/admin/security");
+      return "error" in result ? refusal(result) : redirect("/admin/security");
     }
     case "backup-codes": {
-      const result = await newBackupCodes(request, context, field("password"));
-      return "error" in result ? data({ error: result.error }, { status: 400 }) : { backupCodes: result.backupCodes };
+      const result = await newBackupCodes(request, context, { password: field("password"), userId: user.id });
+      return "error" in result ? refusal(result) : { backupCodes: result.backupCodes };
     }
     default:
       return data({ error: "Unknown action." }, { status: 400 });

@@ -2,14 +2,15 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { adminHeaders, adminMeta } from "~/admin/admin-page";
 import styles from "~/admin/auth/admin-auth.module.css";
-import { getAuth, RESET_LINK_MINUTES, withResetLinkOrigin } from "~/auth/auth.server";
+import { getAuth, RESET_LINK_MINUTES } from "~/auth/auth.server";
 import { authErrorOf } from "~/auth/auth-error.server";
 import { clientIpContext } from "~/auth/client-ip-context";
 import { assertSameOrigin } from "~/auth/origin-check.server";
 import { passwordProblem } from "~/auth/password-policy";
-import { consumeAttempt, RateLimitedError, rateLimits } from "~/auth/rate-limit.server";
+import { RateLimitedError, rateLimits, takeAttempt } from "~/auth/rate-limit.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { databaseContext } from "~/db/context";
+import { getLogger } from "~/observability/logger.server";
 import type { Route } from "./+types/reset-password";
 
 export const headers = adminHeaders;
@@ -36,17 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (!email.success) return data({ error: "Enter the email address of your admin account." }, { status: 400 });
     try {
-      await consumeAttempt(database.db, `reset:ip:${context.get(clientIpContext)}`, rateLimits.resetIp);
-      await consumeAttempt(database.db, `reset:account:${email.data}`, rateLimits.resetAccount);
+      await takeAttempt(database.db, [
+        { key: `reset:ip:${context.get(clientIpContext)}`, rule: rateLimits.resetIp },
+        { key: `reset:account:${email.data}`, rule: rateLimits.resetAccount },
+      ]);
     } catch (error) {
-      if (error instanceof RateLimitedError) return data({ error: error.message }, { status: 429 });
+      if (error instanceof RateLimitedError)
+        return data({ error: error.message }, { status: 429, headers: error.headers });
       throw error;
     }
-    const origin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : new URL(request.url).origin;
-    // The same answer whether or not the account exists.
-    await withResetLinkOrigin(origin, () => auth.api.requestPasswordReset({ body: { email: email.data } })).catch(
-      (error: unknown) => console.error("[reset-password]", error),
-    );
+    // The same answer whether or not the account exists. The link's origin is configuration
+    // (auth.server.ts), never this request's Host.
+    await auth.api
+      .requestPasswordReset({ body: { email: email.data } })
+      .catch((error: unknown) => getLogger().error({ err: error }, "could not send a password-reset email"));
     return { sent: SENT };
   }
 
