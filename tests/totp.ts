@@ -22,3 +22,24 @@ export function totp(secretBase32: string, at = Date.now()): string {
   const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, "0");
 }
+
+const spent = new Map<string, Set<number>>();
+
+/**
+ * A code the server has not accepted yet: an accepted code works once (ASVS V6), and the server
+ * also takes the next step's code, so this hands out the current step's, then the next one's,
+ * then waits for a new step.
+ */
+export async function unusedCode(secretBase32: string): Promise<string> {
+  const used = spent.get(secretBase32) ?? new Set<number>();
+  spent.set(secretBase32, used);
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    const free = [step, step + 1].find((candidate) => !used.has(candidate));
+    if (free !== undefined) {
+      used.add(free);
+      return totp(secretBase32, free * 30_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 50));
+  }
+}
