@@ -3,7 +3,7 @@ import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { baseURL, e2eAdmin } from "../playwright.config";
 import { expectNoSeriousA11yViolations } from "./accessibility";
-import { totp } from "./totp";
+import { totp, unusedCode } from "./totp";
 
 // One admin account goes through enrolment, sign-ins and a reset in order, so these run
 // serially and on the desktop project only (the phone project checks the screens' layout).
@@ -20,8 +20,9 @@ async function signIn(page: Page, withPassword = password) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
-async function enterCode(page: Page, code = totp(secret)) {
-  await page.getByLabel("Code").fill(code);
+/** Enters a code; by default one the server has not accepted yet (a code works once). */
+async function enterCode(page: Page, code?: string) {
+  await page.getByLabel("Code").fill(code ?? (await unusedCode(secret)));
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
@@ -88,7 +89,7 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
     secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-    await page.getByLabel("Code from the app").fill(totp(secret));
+    await page.getByLabel("Code from the app").fill(await unusedCode(secret));
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
     await expectNoSeriousA11yViolations(page);
@@ -230,23 +231,45 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     await expect(page.getByLabel("Code")).toBeVisible();
   });
 
-  test("sign-in is throttled after repeated failures", async ({ page }) => {
-    await page.goto("/admin/quotes");
+  test("guesses from elsewhere lock strangers out of the account, never the admin's own browser", async ({
+    page,
+    browser,
+  }) => {
+    // The admin's browser has signed in here before, so it carries a device cookie.
+    await signIn(page);
+    await enterCode(page);
+    await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+
+    const elsewhere = await browser.newContext();
+    const attacker = await elsewhere.newPage();
+    await attacker.goto("/admin/quotes");
     const attempt = async (guess: string) => {
-      await page.getByLabel("Email").fill("intruder-target@umbra.test");
-      await page.getByLabel("Password").fill(guess);
+      await attacker.getByLabel("Email").fill(e2eAdmin.email);
+      await attacker.getByLabel("Password").fill(guess);
       const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/quotes")),
-        page.getByRole("button", { name: "Login" }).click(),
+        attacker.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/quotes")),
+        attacker.getByRole("button", { name: "Login" }).click(),
       ]);
-      await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
-      return response.status();
+      await expect(attacker.getByRole("button", { name: "Login" })).toBeEnabled();
+      return response;
     };
     for (let i = 0; i < 5; i++) {
-      expect(await attempt(`wrong password ${i}`)).toBe(401);
-      await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+      expect((await attempt(`wrong password ${i}`)).status()).toBe(401);
+      await expect(attacker.getByRole("alert")).toHaveText("Invalid email or password");
     }
-    expect(await attempt("wrong password again")).toBe(429);
-    await expect(page.getByRole("alert")).toContainText("Too many attempts. Try again in");
+    const refused = await attempt("wrong password again");
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(attacker.getByRole("alert")).toContainText("Too many attempts. Try again in");
+    // Even the right password is refused to a browser the admin has never used...
+    expect((await attempt(password)).status()).toBe(429);
+    await elsewhere.close();
+
+    // ...while the admin's own browser signs in as usual.
+    await signIn(page);
+    await enterCode(page);
+    await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
   });
 });
