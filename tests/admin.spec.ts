@@ -63,6 +63,8 @@ test("the admin login and reset screens are accessible and send no-index headers
 
 // One account's flow runs once, at desktop width (the phone project would share the account).
 test.describe("one admin account, in order", { tag: "@desktop" }, () => {
+  // A code works once, so later sign-ins may wait up to 30 s for a fresh one.
+  test.describe.configure({ timeout: 90_000 });
   test("admin endpoints refuse no session, a forged cookie and another origin", async ({ playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL });
     const before = await publicQuoteTexts(anonymous);

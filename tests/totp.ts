@@ -26,20 +26,23 @@ export function totp(secretBase32: string, at = Date.now()): string {
 const spent = new Map<string, Set<number>>();
 
 /**
- * A code the server has not accepted yet: an accepted code works once (ASVS V6), and the server
- * also takes the next step's code, so this hands out the current step's, then the next one's,
- * then waits for a new step.
+ * A code the server has not accepted yet: an accepted code works once (ASVS V6). The server
+ * takes the previous, current and next step's codes, so this hands those out in turn (the
+ * previous only while it has 5 s of validity left), then waits for a new step.
  */
 export async function unusedCode(secretBase32: string): Promise<string> {
   const used = spent.get(secretBase32) ?? new Set<number>();
   spent.set(secretBase32, used);
   for (;;) {
-    const step = Math.floor(Date.now() / 30_000);
-    const free = [step, step + 1].find((candidate) => !used.has(candidate));
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    const previousStillGood = (step + 1) * 30_000 - now > 5_000;
+    const candidates = previousStillGood ? [step - 1, step, step + 1] : [step, step + 1];
+    const free = candidates.find((candidate) => !used.has(candidate));
     if (free !== undefined) {
       used.add(free);
       return totp(secretBase32, free * 30_000);
     }
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 50));
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - now + 50));
   }
 }
