@@ -276,8 +276,8 @@ async function main() {
 
   if (values.check) {
     for (const m of missing) console.error(`missing: ${m.location}@${m.spec} (listed by ${m.parents.join(", ")})`);
-    if (missing.length === 0 && stale.length === 0) console.log("package-lock.json lists every optional package.");
-    else console.error("Run `npm run lockfile:complete` to add the missing entries.");
+    if (missing.length) console.error("Run `npm run lockfile:complete` to add the missing entries.");
+    else if (stale.length === 0) console.log("package-lock.json lists every optional package.");
     return missing.length || stale.length ? 1 : 0;
   }
 
@@ -287,9 +287,10 @@ async function main() {
     const isRefresh = !missing.includes(m);
     if (!values.offline) {
       const viewed = await viewManifest(m.name, m.spec);
-      if (viewed.manifest)
-        return { m, ...registryEntry(lock, m, viewed.manifest, { withResolved }), source: "registry" };
-      if (isRefresh) return { m, skip: true };
+      const fromRegistry = viewed.manifest && registryEntry(lock, m, viewed.manifest, { withResolved });
+      // A refresh only replaces an entry with a better one; the entry already there still works.
+      if (isRefresh) return fromRegistry?.entry ? { m, ...fromRegistry, source: "registry" } : { m, skip: true };
+      if (fromRegistry) return { m, ...fromRegistry, source: "registry" };
       const derived = derivedEntry(lock, m);
       return { m, ...derived, source: `derived from name (registry: ${viewed.error})` };
     }
