@@ -28,6 +28,12 @@ interface Followed {
   stop: () => Promise<void>;
 }
 
+/** Signs in as the process's admin: a new session, as the Cookie header that carries it. */
+async function newSession(server: { url: string }): Promise<string> {
+  // adminHeadersFor throws when the sign-in sets no cookie.
+  return (await adminHeadersFor(server)).Cookie as string;
+}
+
 /** Opens the admin event stream with a session cookie and reads it in the background. */
 async function openStream(server: { url: string }, cookie: string): Promise<Followed> {
   const response = await fetch(`${server.url}/api/admin/quotes/events`, {
@@ -93,8 +99,8 @@ test.describe("an event stream ends with its session", { tag: "@desktop" }, () =
     const dataDir = tempDir();
     const server = await startServer({ DATA_DIR: dataDir });
     try {
-      const signedOut = (await adminHeadersFor(server)).Cookie;
-      const other = (await adminHeadersFor(server)).Cookie;
+      const signedOut = await newSession(server);
+      const other = await newSession(server);
       const stream = await openStream(server, signedOut);
       const watching = await openStream(server, other);
 
@@ -128,7 +134,7 @@ test.describe("an event stream ends with its session", { tag: "@desktop" }, () =
     const dataDir = tempDir();
     const server = await startServer({ DATA_DIR: dataDir });
     try {
-      const stream = await openStream(server, (await adminHeadersFor(server)).Cookie);
+      const stream = await openStream(server, await newSession(server));
       const form = (fields: Record<string, string>) =>
         fetch(`${server.url}/reset-password`, {
           method: "POST",
@@ -193,8 +199,8 @@ test.describe("an event stream ends with its session", { tag: "@desktop" }, () =
     const [first, second] = await Promise.all([startServer(env), startServer(env)]);
     try {
       // Sessions live in the shared database, so each is good on both processes.
-      const signedOut = (await adminHeadersFor(first)).Cookie;
-      const other = (await adminHeadersFor(first)).Cookie;
+      const signedOut = await newSession(first);
+      const other = await newSession(first);
       const stream = await openStream(second, signedOut);
       const watching = await openStream(second, other);
 
