@@ -13,7 +13,7 @@ export type AdminUser = {
 };
 
 export type SessionCheck =
-  | { status: "admin"; user: AdminUser; sessionId: string }
+  | { status: "admin"; user: AdminUser; sessionId: string; sessionExpiresAt: Date }
   | { status: "not-admin" }
   | { status: "signed-out" };
 
@@ -32,6 +32,7 @@ export async function checkSession(request: Request, context: Readonly<RouterCon
   return {
     status: "admin",
     sessionId: result.session.id,
+    sessionExpiresAt: new Date(result.session.expiresAt),
     user: {
       id: user.id,
       email: user.email,

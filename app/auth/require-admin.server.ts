@@ -7,6 +7,8 @@ export interface AdminIdentity {
   kind: "session";
   id: string;
   email: string;
+  /** The sign-in session the request carried; long-lived responses end with it. */
+  session: { id: string; expiresAt: Date };
 }
 
 function jsonError(status: number, message: string): Response {
@@ -24,5 +26,10 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
   const check = await checkSession(request, context);
   if (check.status === "signed-out") throw jsonError(401, "Sign in as an admin to do this.");
   if (check.status === "not-admin") throw jsonError(403, "This account is not an admin.");
-  return { kind: "session", id: check.user.id, email: check.user.email };
+  return {
+    kind: "session",
+    id: check.user.id,
+    email: check.user.email,
+    session: { id: check.sessionId, expiresAt: check.sessionExpiresAt },
+  };
 }

@@ -19,7 +19,7 @@ export function getQuoteEventHub(): Promise<QuoteEventHub> {
   if (!store.__umbraQuoteEvents) {
     const starting = (async () => {
       const hub = new QuoteEventHub(await getDatabase(), {
-        onError: (error) => getLogger().error({ err: error }, "could not forward a quote change"),
+        onError: (error) => getLogger().error({ err: error }, "live updates failed"),
       });
       hub.onChange(getPublicQuoteCache());
       await hub.start();

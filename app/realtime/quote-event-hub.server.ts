@@ -2,12 +2,18 @@ import { z } from "zod";
 import type { Database, Unlisten } from "~/db/database.server";
 import type { AdminQuote } from "~/quotes/quote-views";
 import { getQuote } from "~/quotes/quotes.server";
+import { SessionWatch, type WatchedSession } from "./session-watch.server";
 
 /** The NOTIFY channel the tweets trigger writes to (migration 0001). */
 export const QUOTES_CHANNEL = "tweets_changed";
 
-/** One connected event-stream client. `send` gets ready-made server-sent-event text. */
+/**
+ * One connected event-stream client. `send` gets ready-made server-sent-event text; `close`
+ * ends the response. Every client belongs to the session it was opened with, and is closed
+ * when that session ends (session-watch.server.ts).
+ */
 export interface EventClient {
+  session: WatchedSession;
   send(chunk: string): void;
   close(): void;
 }
@@ -50,20 +56,29 @@ export interface QuoteChangeListener {
  * Fans quote changes out to this process's event-stream clients. The database trigger sends
  * NOTIFY on every change; this hub LISTENs once per process and forwards each changed row to
  * every client, sends heartbeats, and tells clients to refetch when notifications may have been
- * lost (the listening connection dropped).
+ * lost (the listening connection dropped). A client is closed when its session ends.
  */
 export class QuoteEventHub {
-  private readonly clients = new Set<EventClient>();
+  private readonly clients = new Map<EventClient, () => void>();
   private readonly changeListeners = new Set<QuoteChangeListener>();
+  private readonly sessions: SessionWatch;
   private unlisten: Unlisten | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly database: Database,
-    private readonly options: { heartbeatMs?: number; onError?: (error: unknown) => void } = {},
-  ) {}
+    private readonly options: {
+      heartbeatMs?: number;
+      /** How often open streams' sessions are checked against the database (default 5 s). */
+      sessionCheckMs?: number;
+      onError?: (error: unknown) => void;
+    } = {},
+  ) {
+    this.sessions = new SessionWatch(database, { intervalMs: options.sessionCheckMs, onError: options.onError });
+  }
 
   async start(): Promise<void> {
+    await this.sessions.start();
     this.unlisten = await this.database.listen(QUOTES_CHANNEL, {
       onPayload: (payload) => {
         for (const listener of this.changeListeners) listener.changed();
@@ -94,22 +109,29 @@ export class QuoteEventHub {
     };
   }
 
-  /** Adds a client; returns the function that removes it. */
+  /** Adds a client, closed when its session ends; returns the function that removes it. */
   subscribe(client: EventClient): () => void {
-    this.clients.add(client);
-    return () => {
-      this.clients.delete(client);
-    };
+    const unwatch = this.sessions.watch(client.session, () => {
+      this.remove(client);
+      client.close();
+    });
+    this.clients.set(client, unwatch);
+    return () => this.remove(client);
   }
 
   broadcast(chunk: string) {
-    for (const client of this.clients) {
+    for (const client of this.clients.keys()) {
       try {
         client.send(chunk);
       } catch {
-        this.clients.delete(client);
+        this.remove(client);
       }
     }
+  }
+
+  private remove(client: EventClient) {
+    this.clients.get(client)?.();
+    this.clients.delete(client);
   }
 
   private async forward(payload: string) {
@@ -141,7 +163,8 @@ export class QuoteEventHub {
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     for (const listener of this.changeListeners) listener.deaf();
-    for (const client of this.clients) {
+    await this.sessions.stop();
+    for (const client of this.clients.keys()) {
       try {
         client.close();
       } catch {

@@ -17,9 +17,11 @@ const MAX_REPLAY = 500;
  * - a comment heartbeat every 15 s.
  * A reconnecting client sends Last-Event-ID (EventSource does this itself) and first receives
  * every quote changed since, or `refetch` when that is too many or the id is unknown.
+ * The stream ends when the session it was opened with ends (sign-out, revocation, expiry); the
+ * client's reconnection is then refused with 401.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const { db } = context.get(databaseContext);
   const hub = context.get(quoteEventsContext);
   const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
@@ -36,11 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         if (!open) return;
         open = false;
         unsubscribe();
-        controller.close();
+        try {
+          controller.close();
+        } catch {
+          // The client went away first (the stream was cancelled).
+        }
       };
       // Live events that arrive while the replay below runs wait here, so none slips between.
       let pending: string[] | undefined = [];
       unsubscribe = hub.subscribe({
+        session: admin.session,
         send: (chunk) => (pending ? pending.push(chunk) : write(chunk)),
         close: end,
       });
