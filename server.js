@@ -1,11 +1,14 @@
 // Production and development entry: `node server.js`. Operations endpoints, static files,
 // prerendered pages, then the React Router app (server/app.ts, bundled into build/server/index.js).
+// First: .env must be in process.env before anything reads the environment.
+import "./server/load-env-file.js";
 import http from "node:http";
 import compression from "compression";
 import express from "express";
 import { prerenderedPages } from "./server/prerendered-pages.js";
 import { securityHeaders } from "./server/security-headers.js";
 
+// Read before the configuration (getEnv) is loaded: it decides which build to load it from.
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
 const viteDevServer = DEVELOPMENT

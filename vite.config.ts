@@ -1,3 +1,5 @@
+// ORIGINALS_DIR may come from .env: the build reads the originals' sizes and placeholders.
+import "./server/load-env-file.js";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { getLogger } from "./observability/logger.server";
 import { cspNonceContext } from "./security/csp-nonce-context";
 
 export const streamTimeout = 5_000;
@@ -58,7 +59,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLogger().error({ err: error }, "rendering failed after the shell was sent");
         },
       },
     );

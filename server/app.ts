@@ -6,6 +6,7 @@ import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
 import { clientIpContext, rateLimitAddress } from "~/auth/client-ip-context";
 import { isSameOriginRequest } from "~/auth/origin-check.server";
 import { isArtworkImage } from "~/catalogue/catalogue";
+import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
 import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
@@ -29,7 +30,7 @@ app.disable("x-powered-by");
 app.use(
   "/img",
   imageRoute({
-    cacheDir: path.join(process.env.DATA_DIR || "data", "image-cache"),
+    cacheDir: path.join(getEnv().DATA_DIR, "image-cache"),
     isKnownArtwork: isArtworkImage,
   }),
 );

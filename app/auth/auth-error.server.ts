@@ -1,3 +1,5 @@
+import { getLogger } from "~/observability/logger.server";
+
 /** The status and message of a better-auth APIError (or a generic failure). */
 export function authErrorOf(error: unknown): { status: number; message: string; code?: string } {
   if (error && typeof error === "object" && "statusCode" in error) {
@@ -8,7 +10,7 @@ export function authErrorOf(error: unknown): { status: number; message: string; 
       code: body?.code,
     };
   }
-  console.error(error);
+  getLogger().error({ err: error }, "auth call failed");
   return { status: 500, message: "Something went wrong. Try again." };
 }
 

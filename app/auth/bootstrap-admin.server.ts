@@ -1,4 +1,6 @@
+import { getEnv } from "~/config/env.server";
 import type { Database } from "~/db/database.server";
+import { getLogger } from "~/observability/logger.server";
 import { ensureBootstrapAdmin } from "./admin-accounts.server";
 
 let done: Promise<void> | undefined;
@@ -8,12 +10,14 @@ let done: Promise<void> | undefined;
  * A failure (a weak password, say) is logged and does not stop the site.
  */
 export function bootstrapAdminOnce(database: Database): Promise<void> {
-  done ??= ensureBootstrapAdmin(database, process.env)
+  const env = getEnv();
+  done ??= ensureBootstrapAdmin(database, env)
     .then((result) => {
-      if (result === "created") console.log(`[admin] Created the admin account ${process.env.ADMIN_EMAIL}.`);
+      if (result === "created")
+        getLogger().info({ email: env.ADMIN_EMAIL }, `Created the admin account ${env.ADMIN_EMAIL}`);
     })
     .catch((error: unknown) => {
-      console.error(`[admin] Could not create the ADMIN_EMAIL account: ${(error as Error).message}`);
+      getLogger().error({ err: error }, `Could not create the ADMIN_EMAIL account: ${(error as Error).message}`);
     });
   return done;
 }

@@ -28,3 +28,51 @@ describe("configuration", () => {
     expect(() => parseEnv({ TRUST_PROXY: "nginx.internal" })).toThrow(/TRUST_PROXY: .*not an address: nginx.internal/);
   });
 });
+
+describe("configuration of mail, files and the first admin", () => {
+  it("gives every optional variable its documented default, also when set to an empty string", () => {
+    const defaults = {
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      EMAIL_FROM: "Umbra <no-reply@umbra.local>",
+      ORIGINALS_DIR: "content/originals",
+    };
+    expect(parseEnv({})).toMatchObject(defaults);
+    const blank = parseEnv(
+      Object.fromEntries([...Object.keys(defaults), "SMTP_URL", "ADMIN_EMAIL"].map((key) => [key, ""])),
+    );
+    expect(blank).toMatchObject(defaults);
+    expect([blank.SMTP_URL, blank.ADMIN_EMAIL]).toEqual([undefined, undefined]);
+  });
+
+  it("accepts smtp:// and smtps:// URLs and refuses anything else, naming SMTP_URL", () => {
+    expect(parseEnv({ SMTP_URL: "smtp://user:pass@mail.example:587" }).SMTP_URL).toBe(
+      "smtp://user:pass@mail.example:587",
+    );
+    expect(parseEnv({ SMTP_URL: "smtps://mail.example" }).SMTP_URL).toBe("smtps://mail.example");
+    expect(() => parseEnv({ SMTP_URL: "mail.example" })).toThrow(/SMTP_URL: must be a URL/);
+    expect(() => parseEnv({ SMTP_URL: "https://mail.example" })).toThrow(/SMTP_URL: must start with smtp:\/\//);
+  });
+
+  it("takes EMAIL_FROM as an address or Name <address>, and refuses one with no address", () => {
+    expect(parseEnv({ EMAIL_FROM: "studio@umbra.example" }).EMAIL_FROM).toBe("studio@umbra.example");
+    expect(parseEnv({ EMAIL_FROM: "Umbra Studio <studio@umbra.example>" }).EMAIL_FROM).toBe(
+      "Umbra Studio <studio@umbra.example>",
+    );
+    expect(() => parseEnv({ EMAIL_FROM: "Umbra Studio" })).toThrow(/EMAIL_FROM: must be an address/);
+  });
+
+  it("refuses a PORT that is not a port and an ADMIN_EMAIL that is not an address", () => {
+    expect(parseEnv({ PORT: "8080" }).PORT).toBe(8080);
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT: must be a port number/);
+    expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT: must be a port number/);
+    expect(() => parseEnv({ ADMIN_EMAIL: "admin" })).toThrow(/ADMIN_EMAIL: must be an email address/);
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => parseEnv({ SMTP_URL: "nope", PORT: "x", LOG_LEVEL: "loud" })).toThrow(
+      /PORT: .*\n.*LOG_LEVEL: .*\n.*SMTP_URL: /s,
+    );
+  });
+});

@@ -52,13 +52,34 @@ const trustProxy = z.preprocess(
     }),
 );
 
+// Mail goes over SMTP when this is set: smtp://user:pass@host:587, or smtps:// for TLS from the start.
+const smtpUrl = z
+  .url({ message: "must be a URL like smtp://user:password@mail.example:587" })
+  .refine((value) => /^smtps?:\/\//.test(value), { message: "must start with smtp:// or smtps://" });
+
+// "Name <address>" or a bare address: nodemailer's sender forms.
+const emailFrom = z
+  .string()
+  .trim()
+  .refine((value) => /^[^<>@\s]+@[^<>@\s]+$/.test(value) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(value), {
+    message: 'must be an address or "Name <address>", e.g. Umbra <no-reply@umbra.example>',
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: "must be a port number, 0 to 65535" })
+        .int("must be a port number, 0 to 65535")
+        .min(0, "must be a port number, 0 to 65535")
+        .max(65535, "must be a port number, 0 to 65535")
+        .default(3000),
+    ),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
     // Where the embedded database (and other local state) lives when DATABASE_URL is not set.
-    DATA_DIR: z.string().min(1).default("./data"),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Signs sessions. Several processes on one PostgreSQL must share it, so production with
@@ -66,6 +87,13 @@ const envSchema = z
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
     PUBLIC_URL: z.preprocess(emptyAsUndefined, publicUrl.optional()),
     TRUST_PROXY: trustProxy,
+    // Created on first start when no admin exists yet (the password rules are checked then).
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ message: "must be an email address" }).optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+    EMAIL_FROM: z.preprocess(emptyAsUndefined, emailFrom.default("Umbra <no-reply@umbra.local>")),
+    // Real image originals that replace the generated stand-ins (read at build and at start).
+    ORIGINALS_DIR: z.preprocess(emptyAsUndefined, z.string().default("content/originals")),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {

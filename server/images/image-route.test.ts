@@ -21,9 +21,11 @@ beforeAll(async () => {
   await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#ff0000" } })
     .png()
     .toFile(path.join(originals, "artworks", "real-one.png"));
-  process.env.ORIGINALS_DIR = originals;
   const known = new Set(["drawn-one", "real-one"]);
-  const app = express().use("/img", imageRoute({ cacheDir, isKnownArtwork: (name) => known.has(name) }));
+  const app = express().use(
+    "/img",
+    imageRoute({ cacheDir, originalsDir: originals, isKnownArtwork: (name) => known.has(name) }),
+  );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   close();
-  delete process.env.ORIGINALS_DIR;
 });
 
 async function fetchImage(url: string) {
@@ -53,6 +54,29 @@ describe("image route", () => {
       );
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("image/webp");
+    } finally {
+      server.close();
+    }
+  });
+
+  it("serves every image when the data folder sits under a dot-directory (~/.local/share/umbra)", async () => {
+    const hidden = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-")), ".local", "share", "umbra");
+    const app = express().use(
+      "/img",
+      imageRoute({ cacheDir: path.join(hidden, "image-cache"), isKnownArtwork: () => true }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/img/artworks-400/any.webp`;
+      // Twice: derived on the first request, read back from the cache on the second.
+      for (const attempt of [1, 2]) {
+        const response = await fetch(url);
+        expect([attempt, response.status, response.headers.get("content-type")]).toEqual([attempt, 200, "image/webp"]);
+        expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).format).toBe("webp");
+      }
+      // Dot names inside the cache still cannot be asked for.
+      expect((await fetch(url.replace("any.webp", ".any.webp"))).status).toBe(404);
     } finally {
       server.close();
     }

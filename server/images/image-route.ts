@@ -19,12 +19,17 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
  * headers. Only declared images at the derived widths are answered, so the cache cannot be
  * filled with arbitrary names or sizes. Mount it at "/img".
  */
-export function imageRoute(options: { cacheDir: string; isKnownArtwork: (name: string) => boolean }) {
+export function imageRoute(options: {
+  cacheDir: string;
+  isKnownArtwork: (name: string) => boolean;
+  /** Folder of real originals; ORIGINALS_DIR by default. */
+  originalsDir?: string;
+}) {
   const { isKnownArtwork } = options;
   // DATA_DIR defaults to "./data"; sendFile needs an absolute path.
   const cacheDir = path.resolve(options.cacheDir);
   const originals = new Map<string, OriginalFile>(
-    findOriginals().map((o) => [`${o.collection}/${o.name}`, o] as const),
+    findOriginals(options.originalsDir).map((o) => [`${o.collection}/${o.name}`, o] as const),
   );
   const inFlight = new Map<string, Promise<string>>();
 
@@ -47,7 +52,10 @@ export function imageRoute(options: { cacheDir: string; isKnownArtwork: (name: s
 
     const original = originals.get(`${collection}/${name}`);
     const version = original ? original.version : "standin1";
-    const cached = path.join(cacheDir, `${collection}-${width}`, `${name}.${version}.${format}`);
+    // Relative to the cache so that only this part is checked for dot files: the data folder
+    // itself may sit under one (~/.local/share/umbra, /srv/.umbra).
+    const relative = `${collection}-${width}/${name}.${version}.${format}`;
+    const cached = path.join(cacheDir, relative);
     try {
       if (!fs.existsSync(cached)) {
         let pending = inFlight.get(cached);
@@ -64,7 +72,11 @@ export function imageRoute(options: { cacheDir: string; isKnownArtwork: (name: s
         }
         await pending;
       }
-      res.sendFile(cached, { headers: { "Content-Type": CONTENT_TYPES[format], "Cache-Control": CACHE_CONTROL } });
+      res.sendFile(relative, {
+        root: cacheDir,
+        dotfiles: "deny",
+        headers: { "Content-Type": CONTENT_TYPES[format], "Cache-Control": CACHE_CONTROL },
+      });
     } catch (error) {
       next(error);
     }

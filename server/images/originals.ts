@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { getEnv } from "../../app/config/env.server.ts";
 
 /**
  * Real originals live in `content/originals/<collection>/<name>.<ext>` (or ORIGINALS_DIR).
@@ -10,7 +11,7 @@ import path from "node:path";
 export const ORIGINAL_EXTENSIONS = [".jpg", ".jpeg", ".png", ".webp", ".avif", ".tif", ".tiff"];
 
 export function originalsDir(): string {
-  return path.resolve(process.env.ORIGINALS_DIR || "content/originals");
+  return path.resolve(getEnv().ORIGINALS_DIR);
 }
 
 export interface OriginalFile {

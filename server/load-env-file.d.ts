@@ -1,0 +1,2 @@
+// load-env-file.js is imported for its effect only.
+export {};
