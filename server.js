@@ -54,7 +54,12 @@ if (viteDevServer) {
 
 // Prerendered pages and public quote pages already in memory skip Express entirely: they are
 // the bulk of public traffic. Everything else goes through the Express app above.
-const servePrerendered = viteDevServer ? undefined : prerenderedPages("build/client");
+const servePrerendered = viteDevServer
+  ? undefined
+  : prerenderedPages("build/client", {
+      // Pages were prerendered with a placeholder origin: they get PUBLIC_URL's at each start.
+      origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
+    });
 function serveFromMemory(req, res) {
   if (!servePrerendered) return false;
   return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });

@@ -6,9 +6,13 @@ import { PageScripts } from "./components/page-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { siteConfig } from "./content/site-config";
+import { FEED_TITLE } from "./seo/feed-title";
 import "./styles/global.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/atom+xml", title: FEED_TITLE, href: "/feed.xml" },
+];
 
 /** The document and the shell (header, footer) around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {

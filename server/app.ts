@@ -15,7 +15,8 @@ import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
 import { imageRoute } from "./images/image-route";
 
-export { setListeningPort } from "~/config/public-origin.server";
+export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
+export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
 

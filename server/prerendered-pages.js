@@ -11,10 +11,11 @@ import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } fr
  * (inline-stylesheets.js), compressed with brotli or gzip
  * once, on the first request that asks for that encoding (start-up stays fast with hundreds of
  * pages), with an ETag so repeat visits cost a 304, and a Content-Security-Policy
- * allowing exactly its own inline scripts by sha256 hash. A page that was not
+ * allowing exactly its own inline scripts by sha256 hash. `origin` puts the configured public
+ * origin where the build wrote a placeholder (canonical links, Open Graph, JSON-LD). A page that was not
  * prerendered, or a request with a query string, falls through to server rendering.
  */
-export function prerenderedPages(clientDir, { production = true } = {}) {
+export function prerenderedPages(clientDir, { production = true, origin } = {}) {
   const root = path.resolve(clientDir);
   const pages = new Map();
   const readStylesheet = stylesheetReader(root);
@@ -25,7 +26,10 @@ export function prerenderedPages(clientDir, { production = true } = {}) {
         if (entry.name !== "assets" && entry.name !== "img") walk(full);
       } else if (entry.name === "index.html") {
         const route = `/${path.relative(root, dir).split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        const body = Buffer.from(inlineStylesheets(fs.readFileSync(full, "utf8"), readStylesheet));
+        let html = fs.readFileSync(full, "utf8");
+        // Before hashing: the origin also sits in inline scripts (JSON-LD) whose CSP hashes follow.
+        if (origin) html = html.replaceAll(origin.placeholder, origin.value);
+        const body = Buffer.from(inlineStylesheets(html, readStylesheet));
         pages.set(route, {
           identity: body,
           br: once(() => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),

@@ -1,9 +1,11 @@
 import type { Server } from "node:http";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { ConfigError, getEnv } from "~/config/env.server";
+import { publicOrigin } from "~/config/public-origin.server";
 import { closeDatabase, getDatabase } from "~/db/app-database.server";
 import { getLogger } from "~/observability/logger.server";
 import { getQuoteEventHub, stopQuoteEventHub } from "~/realtime/app-quote-events.server";
+import { setSiteOrigin } from "~/seo/site-origin";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,6 +34,8 @@ export async function startRuntime() {
     throw error;
   }
   const logger = getLogger();
+  // Pages rendered from now on name PUBLIC_URL's origin (the build's prerender never gets here).
+  setSiteOrigin(publicOrigin);
   const database = await getDatabase().catch((error: Error) => fail(error.message, error));
   await getQuoteEventHub().catch((error: Error) => fail(`Live updates: ${error.message}`, error));
   logger.info({ database: database.kind }, "database ready");

@@ -159,10 +159,11 @@ test.describe("artwork page /art/:slug", () => {
     await expect(page.getByRole("definition").filter({ hasText: "Sold" })).toBeVisible();
   });
 
-  test("carries canonical, Open Graph, Twitter and VisualArtwork JSON-LD", async ({ request }) => {
+  test("carries canonical, Open Graph, Twitter and VisualArtwork JSON-LD", async ({ request, baseURL }) => {
     const html = await (await request.get("/art/the-new-god")).text();
-    expect(html).toContain('<link rel="canonical" href="https://umbra.example/art/the-new-god"/>');
-    expect(html).toContain('property="og:image" content="https://umbra.example/img/artworks-1200/the-new-god.jpg"');
+    // PUBLIC_URL is the e2e base URL (playwright.config.ts).
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/art/the-new-god"/>`);
+    expect(html).toContain(`property="og:image" content="${baseURL}/img/artworks-1200/the-new-god.jpg"`);
     expect(html).toContain('name="twitter:card" content="summary_large_image"');
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
     const ld = JSON.parse(json ?? "{}");

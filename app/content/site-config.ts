@@ -7,7 +7,6 @@ export const siteConfig = {
   tagline: "Visionary works from the shade",
   description:
     "Umbra is an anonymous Australian visionary artist. Paintings, prints and on-chain originals, exhibitions, writing and the artist's own words.",
-  siteUrl: "https://umbra.example",
   logo: { src: "/logo.svg", width: 150, height: 40 },
   social: {
     instagram: { label: "Instagram", handle: "@umbra.studio", url: "https://www.instagram.com/umbra.studio" },

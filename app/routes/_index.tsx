@@ -5,6 +5,7 @@ import { exhibitions } from "~/content/exhibitions";
 import { homeContent } from "~/content/home";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import styles from "./_index.module.css";
 import type { Route } from "./+types/_index";
 
@@ -15,10 +16,12 @@ export function loader() {
   return { home: homeContent, exhibitions };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(`${siteConfig.brand} - ${siteConfig.tagline}`, { exact: true }) },
-  { name: "description", content: siteConfig.description },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle(`${siteConfig.brand} - ${siteConfig.tagline}`, { exact: true }),
+    description: siteConfig.description,
+    path: "/",
+  });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home } = loaderData;

@@ -7,6 +7,7 @@ import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { aboutContent } from "~/content/about";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/about";
 import styles from "./about.module.css";
 
@@ -17,14 +18,13 @@ export function loader() {
   return { about: aboutContent };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("About") },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle("About"),
+    description:
       "About Umbra: an anonymous Australian visionary artist born in 1988, their practice, exhibitions and residencies.",
-  },
-];
+    path: "/about",
+  });
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about } = loaderData;

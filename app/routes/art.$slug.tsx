@@ -15,7 +15,7 @@ export const handle: PageHandle = { scripts: "none" };
 export function loader({ params }: Route.LoaderArgs) {
   const artwork = findArtwork(params.slug);
   if (!artwork) throw data(null, { status: 404 });
-  return { artwork, jsonLd: artworkJsonLd(artwork) };
+  return { artwork };
 }
 
 /** First paragraph of the "Description:" section, for meta descriptions. */
@@ -45,7 +45,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       image: { collection: "artworks", name: artwork.imageLarge, alt: artwork.title },
       type: "article",
     }),
-    { "script:ld+json": loaderData.jsonLd },
+    // Built here, not in the loader: its URLs name the public origin, which prerendered loader
+    // data (the .data files) would otherwise carry as the build's placeholder.
+    { "script:ld+json": artworkJsonLd(artwork) },
   ];
 };
 

@@ -12,7 +12,7 @@ import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
-import { socialMeta } from "~/seo/social-meta";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/art._index";
 import styles from "./art._index.module.css";
 
@@ -30,10 +30,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 const description = `The ${siteConfig.brand} catalogue: about 120 unique works on Solana and Ethereum, from the Maestro years to the Icaro series. Filter by chain, series and availability.`;
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Artworks") },
-  { name: "description", content: description },
-  ...socialMeta({
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
     title: pageTitle("Artworks"),
     description,
     path: "/art",
@@ -42,8 +40,7 @@ export const meta: Route.MetaFunction = () => [
       name: "the-source-of-novelty",
       alt: "The Source Of Novelty, from the Secrets series",
     },
-  }),
-];
+  });
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { cards, options } = loaderData;

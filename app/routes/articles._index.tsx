@@ -3,6 +3,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { listLongForm } from "~/content/long-form.server";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/articles._index";
 
 // Complete as HTML: no framework JavaScript on this page (decision 011).
@@ -12,7 +13,12 @@ export function loader() {
   return { pieces: listLongForm("articles") };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Articles") }];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle("Articles"),
+    description: "Writing about Umbra by critics and scholars, and essays and diaries by the artist.",
+    path: "/articles",
+  });
 
 export default function ArticlesIndex({ loaderData }: Route.ComponentProps) {
   return (

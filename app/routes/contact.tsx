@@ -6,6 +6,7 @@ import { Picture } from "~/components/picture";
 import { pageImage } from "~/content/page-image-lookup";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/contact";
 import styles from "./contact.module.css";
 
@@ -16,13 +17,12 @@ export function loader() {
   return { portrait: pageImage("contact", "portrait"), assistant: siteConfig.contact.assistantDirector };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Contact") },
-  {
-    name: "description",
-    content: "Arrange a discovery call, a private viewing or a consultation with Umbra's studio.",
-  },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle("Contact"),
+    description: "Arrange a discovery call, a private viewing or a consultation with Umbra's studio.",
+    path: "/contact",
+  });
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { portrait, assistant } = loaderData;

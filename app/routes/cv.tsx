@@ -5,6 +5,7 @@ import { cataloguePdfBytes } from "~/content/catalogue-pdf.server";
 import { type CvEntry, cvSections } from "~/content/cv";
 import { formatFileSize } from "~/content/file-size";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/cv";
 import styles from "./cv.module.css";
 
@@ -16,13 +17,12 @@ export function loader() {
   return { sections: cvSections, pdfSize: bytes === null ? null : formatFileSize(bytes) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("CV") },
-  {
-    name: "description",
-    content: "Umbra's CV: education, exhibitions, residencies, auction sales, publications and interviews.",
-  },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle("CV"),
+    description: "Umbra's CV: education, exhibitions, residencies, auction sales, publications and interviews.",
+    path: "/cv",
+  });
 
 const idOf = (title: string) => `cv-${title.replace(/\W+/g, "-").toLowerCase()}`;
 

@@ -5,6 +5,7 @@ import type { PageHandle } from "~/components/page-scripts";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { miamiContent } from "~/content/exhibition-pages/miami";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/exhibitions.art-basel-miami-2023";
 import styles from "./exhibitions.module.css";
 
@@ -17,10 +18,8 @@ export function loader() {
   return { content: miamiContent };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(exhibition.title) },
-  { name: "description", content: exhibition.summary },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: pageTitle(exhibition.title), description: exhibition.summary, path: exhibition.path });
 
 export default function ArtBaselMiami({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

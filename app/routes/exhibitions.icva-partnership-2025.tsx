@@ -4,6 +4,7 @@ import { Picture } from "~/components/picture";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { partnershipContent } from "~/content/exhibition-pages/partnership";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/exhibitions.icva-partnership-2025";
 import styles from "./exhibitions.module.css";
 
@@ -16,10 +17,8 @@ export function loader() {
   return { content: partnershipContent };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(exhibition.title) },
-  { name: "description", content: exhibition.summary },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: pageTitle(exhibition.title), description: exhibition.summary, path: exhibition.path });
 
 export default function IcvaPartnership({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

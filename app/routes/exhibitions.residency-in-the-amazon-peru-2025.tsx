@@ -6,6 +6,7 @@ import type { PageHandle } from "~/components/page-scripts";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { peruContent } from "~/content/exhibition-pages/peru";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/exhibitions.residency-in-the-amazon-peru-2025";
 import styles from "./exhibitions.module.css";
 
@@ -18,10 +19,8 @@ export function loader() {
   return { content: peruContent };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(exhibition.title) },
-  { name: "description", content: exhibition.summary },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: pageTitle(exhibition.title), description: exhibition.summary, path: exhibition.path });
 
 const idOf = (title: string) => `peru-${title.replace(/\W+/g, "-").toLowerCase()}`;
 

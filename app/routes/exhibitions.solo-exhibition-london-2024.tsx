@@ -11,6 +11,7 @@ import { secretsWorks } from "~/content/exhibition-pages/secrets-works";
 import { soloLondonContent } from "~/content/exhibition-pages/solo-london";
 import { formatFileSize } from "~/content/file-size";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/exhibitions.solo-exhibition-london-2024";
 import styles from "./exhibitions.module.css";
 
@@ -28,10 +29,8 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(exhibition.title) },
-  { name: "description", content: exhibition.summary },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: pageTitle(exhibition.title), description: exhibition.summary, path: exhibition.path });
 
 export default function SoloExhibitionLondon({ loaderData }: Route.ComponentProps) {
   const { content, works, pdf } = loaderData;

@@ -5,6 +5,7 @@ import type { PageHandle } from "~/components/page-scripts";
 import { exhibitionBySlug } from "~/content/exhibition-lookup";
 import { auctionContent } from "~/content/exhibition-pages/auction";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/exhibitions.sothebys-hong-kong-2023";
 import styles from "./exhibitions.module.css";
 
@@ -17,10 +18,8 @@ export function loader() {
   return { content: auctionContent };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(exhibition.title) },
-  { name: "description", content: exhibition.summary },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: pageTitle(exhibition.title), description: exhibition.summary, path: exhibition.path });
 
 export default function SothebysHongKong({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

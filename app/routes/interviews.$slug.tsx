@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { findLongForm } from "~/content/long-form.server";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/interviews.$slug";
 
 // Complete as HTML: no framework JavaScript on this page (decision 011).
@@ -15,10 +16,15 @@ export function loader({ params }: Route.LoaderArgs) {
   return { piece };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.piece.title) },
-  ...(loaderData ? [{ name: "description", content: loaderData.piece.summary }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: pageTitle(loaderData.piece.title),
+        description: loaderData.piece.summary,
+        path: `/interviews/${loaderData.piece.slug}`,
+        type: "article",
+      })
+    : [{ title: pageTitle(undefined) }];
 
 export default function InterviewPage({ loaderData }: Route.ComponentProps) {
   return <LongFormArticle piece={loaderData.piece} />;

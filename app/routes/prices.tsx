@@ -3,6 +3,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/prices";
 import styles from "./prices.module.css";
 
@@ -20,10 +21,12 @@ export function loader() {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Prices") },
-  { name: "description", content: "Prices for Umbra's limited edition prints, original paintings and commissions." },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle("Prices"),
+    description: "Prices for Umbra's limited edition prints, original paintings and commissions.",
+    path: "/prices",
+  });
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
   return (

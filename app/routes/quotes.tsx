@@ -7,6 +7,7 @@ import { readPublicQuotes } from "~/quotes/public-quote-cache.server";
 import { publicListQuery } from "~/quotes/quote-api-schemas";
 import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
 import { pageTitle } from "~/seo/page-title";
+import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/quotes";
 import styles from "./quotes.module.css";
 
@@ -21,10 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, q: query.q ?? "" };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Quotes") },
-  { name: "description", content: "Words from the artist, gathered over thirteen years of anonymous posting." },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: pageTitle("Quotes"),
+    description: "Words from the artist, gathered over thirteen years of anonymous posting.",
+    path: "/quotes",
+  });
 
 type Status = { kind: "idle" } | { kind: "loading" } | { kind: "error"; message: string };
 

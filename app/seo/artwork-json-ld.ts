@@ -1,6 +1,7 @@
 import type { Artwork } from "~/catalogue/catalogue";
 import { jpegUrl } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
+import { siteOrigin } from "./site-origin";
 import { absoluteUrl } from "./social-meta";
 
 /** schema.org VisualArtwork for one work (printed size 200 x 140 cm). */
@@ -11,7 +12,7 @@ export function artworkJsonLd(artwork: Artwork) {
     name: artwork.title,
     url: absoluteUrl(`/art/${artwork.slug}`),
     image: absoluteUrl(jpegUrl("artworks", artwork.imageLarge, 1920)),
-    creator: { "@type": "Person", name: siteConfig.brand, url: siteConfig.siteUrl },
+    creator: { "@type": "Person", name: siteConfig.brand, url: absoluteUrl("/", siteOrigin()) },
     dateCreated: artwork.year,
     artform: "Digital painting",
     artMedium: "Giclee print on cotton rag",

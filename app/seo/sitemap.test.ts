@@ -1,21 +1,46 @@
 import { describe, expect, it } from "vitest";
+import { listLongForm } from "~/content/long-form.server";
 import { robotsTxt, sitemapXml } from "./sitemap";
 
+const origin = "https://art.example.org";
+
 describe("sitemap and robots", () => {
-  it("lists every public page, each artwork with its image", () => {
-    const xml = sitemapXml();
-    for (const path of ["/", "/about", "/art", "/cv", "/prices", "/merch", "/quotes", "/contact"]) {
-      expect(xml).toContain(`<loc>https://umbra.example${path}</loc>`);
+  it("lists every public page under the configured origin, each artwork with its image", () => {
+    const xml = sitemapXml(origin);
+    for (const path of [
+      "/",
+      "/about",
+      "/art",
+      "/cv",
+      "/prices",
+      "/merch",
+      "/quotes",
+      "/contact",
+      "/articles",
+      "/interviews",
+    ]) {
+      expect(xml).toContain(`<loc>${origin}${path}</loc>`);
     }
-    expect(xml).toContain("<loc>https://umbra.example/exhibitions/solo-exhibition-london-2024</loc>");
+    expect(xml).toContain(`<loc>${origin}/exhibitions/solo-exhibition-london-2024</loc>`);
     expect(xml).toContain(
-      "<loc>https://umbra.example/art/the-magicians-chest</loc><image:image><image:loc>https://umbra.example/img/artworks-1920/the-magicians-chest.jpg</image:loc><image:title>The Magician&apos;s Chest</image:title>",
+      `<loc>${origin}/art/the-magicians-chest</loc><image:image><image:loc>${origin}/img/artworks-1920/the-magicians-chest.jpg</image:loc><image:title>The Magician&apos;s Chest</image:title>`,
     );
     expect(xml).not.toContain("/admin");
+    expect(xml).not.toContain("umbra.example");
   });
 
-  it("keeps crawlers out of the admin and the API and points at the sitemap", () => {
-    expect(robotsTxt()).toContain("Disallow: /admin\nDisallow: /api");
-    expect(robotsTxt()).toContain("Sitemap: https://umbra.example/sitemap.xml");
+  it("lists every article and interview", () => {
+    const xml = sitemapXml(origin);
+    const articles = listLongForm("articles");
+    const interviews = listLongForm("interviews");
+    expect(articles.length).toBeGreaterThan(0);
+    expect(interviews.length).toBeGreaterThan(0);
+    for (const piece of articles) expect(xml).toContain(`<loc>${origin}/articles/${piece.slug}</loc>`);
+    for (const piece of interviews) expect(xml).toContain(`<loc>${origin}/interviews/${piece.slug}</loc>`);
+  });
+
+  it("keeps crawlers out of the admin and the API and points at the sitemap on the configured origin", () => {
+    expect(robotsTxt(origin)).toContain("Disallow: /admin\nDisallow: /api");
+    expect(robotsTxt(origin)).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 });

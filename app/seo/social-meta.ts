@@ -1,20 +1,34 @@
 import type { MetaDescriptor } from "react-router";
 import { imageDimensions, jpegUrl } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
+import { siteOrigin } from "./site-origin";
 
-export function absoluteUrl(path: string): string {
-  return new URL(path, siteConfig.siteUrl).toString();
+export function absoluteUrl(path: string, origin = siteOrigin()): string {
+  return new URL(path, origin).toString();
 }
+
+export interface SocialImage {
+  collection: string;
+  name: string;
+  alt: string;
+}
+
+/** Shared on pages with no picture of their own. */
+export const defaultSocialImage: SocialImage = {
+  collection: "home",
+  name: "hero-studio",
+  alt: "The studio at dusk, large canvases leaning on the wall",
+};
 
 /** Canonical link, Open Graph and Twitter card tags for a page, with an image from the pipeline. */
 export function socialMeta(options: {
   title: string;
   description: string;
   path: string;
-  image: { collection: string; name: string; alt: string };
+  image?: SocialImage;
   type?: "website" | "article";
 }): MetaDescriptor[] {
-  const { title, description, path, image, type = "website" } = options;
+  const { title, description, path, image = defaultSocialImage, type = "website" } = options;
   const src = absoluteUrl(jpegUrl(image.collection, image.name, 1200));
   const size = imageDimensions(image.collection, image.name);
   const width = Math.min(1200, size.width);
@@ -37,4 +51,9 @@ export function socialMeta(options: {
     { name: "twitter:image", content: src },
     { name: "twitter:image:alt", content: image.alt },
   ];
+}
+
+/** A public page's title, description, canonical link and sharing tags. */
+export function pageMeta(options: Parameters<typeof socialMeta>[0]): MetaDescriptor[] {
+  return [{ title: options.title }, { name: "description", content: options.description }, ...socialMeta(options)];
 }

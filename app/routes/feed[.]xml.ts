@@ -1,0 +1,9 @@
+import { publicOrigin } from "~/config/public-origin.server";
+import { atomFeed } from "~/seo/feed";
+
+/** The Atom feed of articles and interviews; every page's head links to it (app/root.tsx). */
+export function loader() {
+  return new Response(atomFeed(publicOrigin()), {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * The origin that canonical links, Open Graph URLs and JSON-LD name. It comes from PUBLIC_URL,
+ * which can change with a restart, while pages are prerendered once at build: so the build
+ * writes this placeholder, and the server puts its configured origin in its place when it loads
+ * the prerendered pages (server/prerendered-pages.js). `.invalid` never resolves, by RFC 2606.
+ */
+export const ORIGIN_PLACEHOLDER = "https://public-origin.umbra.invalid";
+
+const store = globalThis as typeof globalThis & { __umbraSiteOrigin?: () => string };
+
+/** Called once by the server at start (server/runtime.ts); never during the build's prerender. */
+export function setSiteOrigin(origin: () => string): void {
+  store.__umbraSiteOrigin = origin;
+}
+
+/**
+ * On the server, the configured public origin (the placeholder while prerendering). In the
+ * browser, the origin the page was served from, which is that same public origin.
+ */
+export function siteOrigin(): string {
+  if (typeof window !== "undefined") return window.location.origin;
+  return store.__umbraSiteOrigin?.() ?? ORIGIN_PLACEHOLDER;
+}

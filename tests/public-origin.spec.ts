@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/hydration";
+
+// playwright.config.ts starts the server with PUBLIC_URL = the e2e base URL, while the pages
+// were prerendered at build time: every link below must name the configured origin.
+
+test.describe("the public origin in links crawlers and feed readers follow", () => {
+  test("a prerendered page's canonical and Open Graph URL use PUBLIC_URL, and its head links the feed", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/cv");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/cv`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}/cv`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`^${baseURL}/img/`));
+    await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+      "href",
+      "/feed.xml",
+    );
+    expect(await page.content()).not.toContain(".invalid");
+  });
+
+  test("after hydration and a client-side navigation the canonical still names the site", async ({ page, baseURL }) => {
+    await gotoHydrated(page, "/about");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/about`);
+    await page.getByRole("navigation").getByRole("link", { name: "Quotes", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/quotes$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/quotes`);
+  });
+
+  test("the feed, the sitemap and robots.txt name the configured origin", async ({ request, baseURL }) => {
+    const feed = await request.get("/feed.xml");
+    expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    const atom = await feed.text();
+    expect(atom).toContain(`<link rel="self" type="application/atom+xml" href="${baseURL}/feed.xml"/>`);
+    expect(atom).toContain(`href="${baseURL}/articles/the-boy-and-the-plant"`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/interviews/delphine-marrow-and-umbra-interview</loc>`);
+    expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+});
