@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { exitWithUsage, parseCommandLine } from "../scripts/cli";
 import { benchAdmin, signInAsAdmin } from "./admin-session";
 import { failed, type Measurement } from "./budgets";
 import { importQuotes, measureAdminList } from "./measures/admin-list";
@@ -29,9 +30,16 @@ const PAGES = [
 const ALL = ["pages", "weight", "static", "api", "fanout", "admin", "start"] as const;
 type Section = (typeof ALL)[number];
 
-const onlyArg = process.argv.find((a) => a.startsWith("--only"));
-const onlyValue = onlyArg?.includes("=") ? onlyArg.split("=")[1] : process.argv[process.argv.indexOf("--only") + 1];
-const sections = new Set<Section>(onlyArg ? (onlyValue!.split(",") as Section[]) : ALL);
+const usage = `Usage: npm run bench [-- --only SECTIONS]
+Builds the production bundle, measures the DESIGN.md budgets on this machine, prints one table
+and writes bench-results/. Exits 1 when a budget is missed. Needs Chromium and nginx.
+  --only SECTIONS  comma-separated subset of: ${ALL.join(", ")}`;
+
+const { values } = parseCommandLine({ usage, options: { only: { type: "string" } } });
+const asked = values.only?.split(",").map((name) => name.trim()) ?? [...ALL];
+const unknown = asked.filter((name) => !(ALL as readonly string[]).includes(name));
+if (unknown.length > 0) exitWithUsage(usage, `Unknown section "${unknown.join(", ")}".`);
+const sections = new Set(asked as Section[]);
 
 const started = performance.now();
 console.log("Building the production bundle...");

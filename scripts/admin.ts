@@ -1,24 +1,30 @@
 // `npm run admin -- create --email E`, `npm run admin -- reset-password --email E`,
 // `npm run admin -- list`. The password is prompted for, or read from ADMIN_PASSWORD (scripts).
 // With the embedded database, stop the server first: PGlite allows one process at a time.
+import "../server/load-env-file.js";
 import readline from "node:readline";
 import { AdminAccountError, createAdmin, listAdmins, resetAdminPassword } from "~/auth/admin-accounts.server";
-import { ConfigError, getEnv } from "~/config/env.server";
-import { openDatabase } from "~/db/database.server";
+import { getEnv } from "~/config/env.server";
+import { CliError, parseCommandLine, runCommand, UsageError } from "./cli";
+import { openConfiguredDatabase } from "./cli-database";
 
 const usage = `Usage:
-  npm run admin -- create --email you@example.com
-  npm run admin -- reset-password --email you@example.com
-  npm run admin -- list
-The password is prompted for, or taken from ADMIN_PASSWORD.`;
+  npm run admin -- create --email you@example.com           create an admin
+  npm run admin -- reset-password --email you@example.com   set a new password, end its sessions
+  npm run admin -- list                                     list the admins
+The password is prompted for, or taken from ADMIN_PASSWORD. With the embedded database, stop
+the server first.`;
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+const COMMANDS = ["create", "reset-password", "list"] as const;
+type Command = (typeof COMMANDS)[number];
+
+const { values, positionals } = parseCommandLine({
+  usage,
+  options: { email: { type: "string" } },
+  positionals: true,
+});
 
 async function askPassword(prompt: string): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   // Do not echo what is typed.
   (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (text: string) => {
@@ -30,15 +36,27 @@ async function askPassword(prompt: string): Promise<string> {
   return answer;
 }
 
-const command = process.argv[2];
-if (!command || !["create", "reset-password", "list"].includes(command)) {
-  console.log(usage);
-  process.exit(command ? 1 : 0);
+/** ADMIN_PASSWORD, or asked twice on the terminal. */
+async function newPassword(fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) {
+    throw new CliError("No terminal to ask for the password on: set ADMIN_PASSWORD to the new password instead.");
+  }
+  const password = await askPassword("Password: ");
+  if ((await askPassword("Repeat password: ")) !== password) throw new CliError("The passwords do not match.");
+  return password;
 }
 
-try {
+await runCommand(usage, async () => {
+  const [command, ...extra] = positionals;
+  if (!command) throw new UsageError("Say which command to run.");
+  if (!COMMANDS.includes(command as Command)) throw new UsageError(`Unknown command "${command}".`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+  if (command !== "list" && !values.email) throw new UsageError(`${command} needs --email.`);
   const env = getEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // Asked before opening the database, so a missing password costs nothing.
+  const password = command === "list" ? "" : await newPassword(env.ADMIN_PASSWORD);
+  const database = await openConfiguredDatabase(env);
   try {
     if (command === "list") {
       const admins = await listAdmins(database);
@@ -48,28 +66,14 @@ try {
           `${admin.email}\t${admin.twoFactorEnabled ? "authenticator app" : "password only"}\tcreated ${admin.createdAt.toISOString()}`,
         );
       }
+    } else if (command === "create") {
+      await createAdmin(database, { email: values.email as string, password });
+      console.log(`Created admin ${values.email}.`);
     } else {
-      const email = option("email");
-      if (!email) throw new AdminAccountError(`--email is required.\n${usage}`);
-      const password = await askPassword("Password: ");
-      if (!process.env.ADMIN_PASSWORD && (await askPassword("Repeat password: ")) !== password) {
-        throw new AdminAccountError("The passwords do not match.");
-      }
-      if (command === "create") {
-        await createAdmin(database, { email, password });
-        console.log(`Created admin ${email}.`);
-      } else {
-        await resetAdminPassword(database, { email, password });
-        console.log(`Set a new password for ${email}; its sessions were ended.`);
-      }
+      await resetAdminPassword(database, { email: values.email as string, password });
+      console.log(`Set a new password for ${values.email}; its sessions were ended.`);
     }
   } finally {
     await database.close();
   }
-} catch (error) {
-  if (error instanceof AdminAccountError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+}, [AdminAccountError]);

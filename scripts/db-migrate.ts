@@ -1,14 +1,19 @@
 // `npm run db:migrate`: applies pending migrations to the configured database (DATABASE_URL, or
 // PGlite under DATA_DIR) and exits. The server also does this at start-up.
-import { ConfigError, getEnv } from "~/config/env.server";
-import { openDatabase } from "~/db/database.server";
+import "../server/load-env-file.js";
+import { getEnv } from "~/config/env.server";
+import { parseCommandLine, runCommand } from "./cli";
+import { openConfiguredDatabase } from "./cli-database";
 
-try {
+const usage = `Usage: npm run db:migrate
+Applies pending migrations to DATABASE_URL's PostgreSQL, or to the embedded database under
+DATA_DIR, and exits. The server also does this at start-up.`;
+
+parseCommandLine({ usage, options: {} });
+
+await runCommand(usage, async () => {
   const env = getEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openConfiguredDatabase(env);
   await database.close();
   console.log(`Migrations applied (${database.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "DATABASE_URL"}).`);
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message}`);
-  process.exit(1);
-}
+});

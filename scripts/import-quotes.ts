@@ -1,30 +1,48 @@
 // `npm run quotes:import -- FILE [--include-replies]`: loads posts from an X archive (the zip,
 // or its data/tweets.js) into the quotes table, hidden until the admin makes them public.
+import "../server/load-env-file.js";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError, getEnv } from "~/config/env.server";
-import { openDatabase } from "~/db/database.server";
+import { getEnv } from "~/config/env.server";
 import { importPosts } from "~/quotes/import-quotes.server";
 import { ArchiveFormatError, readArchive } from "~/quotes/x-archive.server";
+import { CliError, parseCommandLine, runCommand, UsageError } from "./cli";
+import { openConfiguredDatabase } from "./cli-database";
 
-const args = process.argv.slice(2);
-const includeReplies = args.includes("--include-replies");
-const files = args.filter((arg) => !arg.startsWith("--"));
+const usage = `Usage: npm run quotes:import -- FILE [--include-replies]
+  FILE               an X archive zip, or its data/tweets.js
+  --include-replies  keep replies too (retweets are always skipped)
+Imported posts are hidden until the admin makes them public. Importing the same archive again
+adds only what is new.`;
 
-if (files.length !== 1) {
-  console.error(
-    "Usage: npm run quotes:import -- FILE [--include-replies]\nFILE: an X archive zip or its data/tweets.js",
-  );
-  process.exit(2);
-}
+const { values, positionals } = parseCommandLine({
+  usage,
+  options: { "include-replies": { type: "boolean" } },
+  positionals: true,
+});
 
-try {
-  const file = path.resolve(files[0]!);
+await runCommand(usage, async () => {
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? "Give one file only." : "Give the file to import.");
+  const includeReplies = values["include-replies"] === true;
+  const file = path.resolve(positionals[0] as string);
+  if (!fs.existsSync(file)) throw new CliError(`No such file: ${file}`);
+  console.log(`Reading ${file}...`);
   const posts = readArchive(fs.readFileSync(file), path.basename(file));
   const env = getEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openConfiguredDatabase(env);
   try {
-    const report = await importPosts(database.db, posts, { includeReplies });
+    console.log(`Importing ${posts.length} posts...`);
+    let lastShown = 0;
+    const report = await importPosts(database.db, posts, {
+      includeReplies,
+      // At most one line a second, and the last one: large archives take a while.
+      onProgress(done, total) {
+        if (done < total && performance.now() - lastShown < 1_000) return;
+        lastShown = performance.now();
+        console.log(`  written ${done} of ${total} (${Math.round((done / total) * 100)}%)`);
+      },
+    });
     const { skipped } = report;
     console.log(
       [
@@ -32,14 +50,10 @@ try {
         `Skipped: ${skipped.retweets} retweets, ${skipped.replies} replies${includeReplies ? "" : " (--include-replies keeps them)"}, ${skipped.empty} with no text, ${skipped.alreadyImported} already imported.`,
       ].join("\n"),
     );
+  } catch (error) {
+    if (error instanceof ArchiveFormatError || error instanceof CliError) throw error;
+    throw new CliError(`Import failed, nothing was written: ${(error as Error).message}`);
   } finally {
     await database.close();
   }
-} catch (error) {
-  const message =
-    error instanceof ArchiveFormatError || error instanceof ConfigError
-      ? error.message
-      : `Import failed, nothing was written: ${(error as Error).message}`;
-  console.error(message);
-  process.exit(1);
-}
+}, [ArchiveFormatError]);

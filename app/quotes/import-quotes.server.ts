@@ -16,7 +16,11 @@ export interface ImportReport {
 export async function importPosts(
   db: AppDatabase,
   posts: ArchivePost[],
-  options: { includeReplies?: boolean } = {},
+  options: {
+    includeReplies?: boolean;
+    /** After each batch of rows is written: how many of the kept posts are done so far. */
+    onProgress?: (done: number, total: number) => void;
+  } = {},
 ): Promise<ImportReport> {
   const report: ImportReport = {
     read: posts.length,
@@ -57,6 +61,7 @@ export async function importPosts(
         .returning({ id: tweets.id });
       report.imported += inserted.length;
       report.skipped.alreadyImported += batch.length - inserted.length;
+      options.onProgress?.(start + batch.length, rows.length);
     }
   });
   return report;

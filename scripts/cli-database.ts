@@ -1,0 +1,15 @@
+// The database a command-line tool works on, with failures to open it as plain messages.
+import { openDatabase } from "~/db/database.server";
+import { CliError } from "./cli";
+
+/**
+ * Opens the configured database (DATABASE_URL, or PGlite under DATA_DIR) and applies pending
+ * migrations. Failing to open it (in use by the server, unreachable) is a plain message.
+ */
+export async function openConfiguredDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  try {
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+}
