@@ -1,11 +1,12 @@
 import type { Server } from "node:http";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import { ConfigError, getEnv } from "~/config/env.server";
 import { publicOrigin } from "~/config/public-origin.server";
 import { closeDatabase, getDatabase } from "~/db/app-database.server";
 import { getLogger } from "~/observability/logger.server";
 import { getQuoteEventHub, stopQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { setSiteOrigin } from "~/seo/site-origin";
+import { requestLog } from "./request-log";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -42,24 +43,7 @@ export async function startRuntime() {
 
   let stopping = false;
 
-  /** One log line per request, when it ends: method, path (no query string), status, duration. */
-  function logRequests(req: Request, res: Response, next: NextFunction) {
-    const started = process.hrtime.bigint();
-    res.on("close", () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        {
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          durationMs: Math.round(durationMs * 10) / 10,
-          finished: res.writableFinished,
-        },
-        "request",
-      );
-    });
-    next();
-  }
+  const logRequests = requestLog(logger);
 
   const operations = express.Router();
   // Liveness: the process answers.
