@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/db/database.server";
-import { createTestDatabase, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { createTestDatabase, describeEachEngine, type TestDatabase } from "~/db/test-database.server";
 import { clearAttempts, RateLimitedError, refundAttempt, takeAttempt } from "./rate-limit.server";
 import { claimCode, releaseCode } from "./used-codes.server";
 
@@ -18,7 +18,7 @@ async function burst(databases: Database[], count: number, key = "burst") {
   return { evaluated: outcomes.length - refused.length, refused: refused as PromiseRejectedResult[] };
 }
 
-describe.each(testEngines)("sign-in throttle on %s", { timeout: 60_000 }, (engine) => {
+describeEachEngine("sign-in throttle on %s", { timeout: 60_000 }, (engine) => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createTestDatabase(engine);

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { openDatabase } from "./database.server";
 import { tweets } from "./schema";
-import { createTestDatabase, type TestDatabase, testEngines } from "./test-database.server";
+import { createTestDatabase, describeEachEngine, type TestDatabase } from "./test-database.server";
 
-describe.each(testEngines)("database on %s", { timeout: 30_000 }, (engine) => {
+describeEachEngine("database on %s", { timeout: 30_000 }, (engine) => {
   let testDb: TestDatabase | undefined;
   afterEach(async () => {
     await testDb?.destroy();

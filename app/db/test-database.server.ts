@@ -3,12 +3,29 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { describe } from "vitest";
 import { type Database, type OpenDatabaseOptions, openDatabase } from "./database.server";
 
-/** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testEngines: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+export type TestEngine = "pglite" | "postgres";
+
+/** The engines integration tests run on: PGlite here, PostgreSQL on TEST_DATABASE_URL's server. */
+export const testEngines: TestEngine[] = ["pglite", "postgres"];
+
+/**
+ * describe.each over the engines. Without TEST_DATABASE_URL the PostgreSQL copy is reported as
+ * skipped, saying why, rather than missing from the count.
+ */
+export function describeEachEngine(
+  name: string,
+  options: { timeout: number },
+  body: (engine: TestEngine) => void,
+): void {
+  for (const engine of testEngines) {
+    const missing = engine === "postgres" && !process.env.TEST_DATABASE_URL;
+    const title = name.replace("%s", engine) + (missing ? " (needs TEST_DATABASE_URL)" : "");
+    describe.skipIf(missing)(title, options, () => body(engine));
+  }
+}
 
 export interface TestDatabase {
   database: Database;

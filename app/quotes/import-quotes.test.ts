@@ -5,7 +5,7 @@ import path from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { tweets } from "~/db/schema";
-import { createTestDatabase, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { createTestDatabase, describeEachEngine, type TestDatabase } from "~/db/test-database.server";
 import { importPosts } from "./import-quotes.server";
 import { ArchiveFormatError, readArchive } from "./x-archive.server";
 
@@ -39,7 +39,7 @@ describe("reading an X archive", () => {
   });
 });
 
-describe.each(testEngines)("importing quotes on %s", { timeout: 60_000 }, (engine) => {
+describeEachEngine("importing quotes on %s", { timeout: 60_000 }, (engine) => {
   let testDb: TestDatabase | undefined;
   afterEach(async () => {
     await testDb?.destroy();

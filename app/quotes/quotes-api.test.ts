@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAdmin } from "~/auth/admin-accounts.server";
 import { getAuth } from "~/auth/auth.server";
 import { databaseContext } from "~/db/context";
 import { tweets } from "~/db/schema";
-import { createTestDatabase, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { createTestDatabase, describeEachEngine, type TestDatabase } from "~/db/test-database.server";
 import { PublicQuoteCache, publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
@@ -40,7 +40,7 @@ const admin = (init: RequestInit = {}) => ({
 
 let context: RouterContextProvider;
 
-describe.each(testEngines)("quotes API on %s", { timeout: 30_000 }, (engine) => {
+describeEachEngine("quotes API on %s", { timeout: 30_000 }, (engine) => {
   let testDb: TestDatabase;
   let hub: QuoteEventHub;
   // Wired as in the app: the public list is served from memory until the hub hears a change.

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { authSession, authUser } from "~/db/auth-schema";
 import { tweets } from "~/db/schema";
-import { createTestDatabase, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { createTestDatabase, describeEachEngine, type TestDatabase } from "~/db/test-database.server";
 import { QuoteEventHub } from "./quote-event-hub.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -23,7 +23,7 @@ function openStream(hub: QuoteEventHub, session: { id: string; expiresAt: Date }
 /** Waits out a few session checks, so a stream that should stay open had the chance to close. */
 const severalChecks = () => new Promise((resolve) => setTimeout(resolve, 800));
 
-describe.each(testEngines)("event streams end with their session on %s", { timeout: 30_000 }, (engine) => {
+describeEachEngine("event streams end with their session on %s", { timeout: 30_000 }, (engine) => {
   let testDb: TestDatabase | undefined;
   let hub: QuoteEventHub | undefined;
   const errors: unknown[] = [];
