@@ -27,14 +27,14 @@ export { startRuntime } from "./runtime";
 export const app = express();
 app.disable("x-powered-by");
 
-// Responsive images, derived on first request and cached on disk under DATA_DIR.
-app.use(
-  "/img",
-  imageRoute({
-    cacheDir: path.join(getEnv().DATA_DIR, "image-cache"),
-    isKnownArtwork: isArtworkImage,
-  }),
-);
+// Responsive images, derived on first request and cached on disk under DATA_DIR. Made on the
+// first request, not at import: importing this module (the build's prerender, server.js before
+// startRuntime) must not read the configuration, so a bad value is reported by startRuntime.
+let images: ReturnType<typeof imageRoute> | undefined;
+app.use("/img", (req, res, next) => {
+  images ??= imageRoute({ cacheDir: path.join(getEnv().DATA_DIR, "image-cache"), isKnownArtwork: isArtworkImage });
+  images(req, res, next);
+});
 
 // Admin mutations from another origin are refused before React Router sees them (it would
 // answer 400); the same check runs again inside requireAdmin and the admin actions.
