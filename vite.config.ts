@@ -4,11 +4,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server build's entry is our Express app, which imports the React Router build itself.
+export default defineConfig({
   // Assets are never inlined as data: URLs: the CSP allows scripts from 'self' only, and both
   // builds must agree on every asset's URL.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, assetsInlineLimit: 0 } : { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0 },
+  // The server build's entry is our Express app, which imports the React Router build itself
+  // (Vite's environment API, React Router's v8_viteEnvironmentApi).
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   resolve: { tsconfigPaths: true },
   plugins: [reactRouter(), imageOriginalsPlugin()],
-}));
+});
