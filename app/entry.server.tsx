@@ -3,12 +3,19 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getLogger } from "./observability/logger.server";
 import { cspNonceContext } from "./security/csp-nonce-context";
 
 export const streamTimeout = 5_000;
+
+/** Errors React Router catches in loaders, actions and rendering: logged as JSON, not console. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A visitor who left mid-request is not an error.
+  if (request.signal.aborted) return;
+  getLogger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
+};
 
 /**
  * React Router's default Node entry, plus the request's CSP nonce: ServerRouter puts it on

@@ -8,6 +8,7 @@ import { siteConfig } from "~/content/site-config";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "~/db/auth-schema";
 import type { Database } from "~/db/database.server";
 import { sendEmail } from "~/email/send-email.server";
+import { getLogger } from "~/observability/logger.server";
 import { authSecret } from "./auth-secret.server";
 import { PASSWORD_MIN_LENGTH } from "./password-policy";
 
@@ -25,6 +26,14 @@ function createAuth(database: Database) {
   return betterAuth({
     appName: siteConfig.brand,
     baseURL: publicOrigin(),
+    // better-auth's own notices through our logger (JSON in production), not its console lines.
+    // Only the message and an error are kept: its other arguments may carry request data.
+    logger: {
+      log(level, message, ...args) {
+        const err = args.find((arg) => arg instanceof Error);
+        getLogger()[level]({ source: "better-auth", ...(err ? { err } : {}) }, message);
+      },
+    },
     secret: authSecretFor(env),
     database: drizzleAdapter(database.db, {
       provider: "pg",
