@@ -5,10 +5,18 @@ import path from "node:path";
 import pg from "pg";
 import { type Database, type OpenDatabaseOptions, openDatabase } from "./database.server";
 
-/** The engines integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testEngines: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+export type TestEngine = "pglite" | "postgres";
+
+/**
+ * The engines integration tests cover. Each suite runs on both; the PostgreSQL one is reported
+ * as skipped, not left out, when TEST_DATABASE_URL is not set (see `engineAvailable`).
+ */
+export const testEngines: readonly TestEngine[] = ["pglite", "postgres"];
+
+/** Whether an engine can be tested here: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engineAvailable(engine: TestEngine): boolean {
+  return engine === "pglite" || Boolean(process.env.TEST_DATABASE_URL);
+}
 
 export interface TestDatabase {
   database: Database;
@@ -23,7 +31,7 @@ export interface TestDatabase {
  * so parallel runs (other engineers, CI) never share tables; it is dropped by destroy().
  */
 export async function createTestDatabase(
-  engine: "pglite" | "postgres",
+  engine: TestEngine,
   options: Partial<OpenDatabaseOptions> = {},
 ): Promise<TestDatabase> {
   if (engine === "pglite") {
