@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { desc, eq, inArray } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "~/auth/admin-accounts.server";
 import { getAuth } from "~/auth/auth.server";
+import { authUser } from "~/db/auth-schema";
 import { databaseContext } from "~/db/context";
 import { tweets } from "~/db/schema";
 import { createTestDatabase, engineAvailable, type TestDatabase, testEngines } from "~/db/test-database.server";
@@ -38,6 +40,28 @@ const admin = (init: RequestInit = {}) => ({
   },
 });
 
+/** The session cookie from a sign-in's response headers, as a browser would send it back. */
+const cookieFrom = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+/**
+ * The admin's session cookie with its token intact but signed with a secret other than the
+ * server's: what someone who saw the token (but not AUTH_SECRET) could make.
+ */
+function forgedSessionCookie(cookie: string): string {
+  const match = /umbra\.session_token=([^;]+)/.exec(cookie);
+  if (!match) throw new Error(`no session cookie in "${cookie}"`);
+  const token = decodeURIComponent(match[1]!).split(".")[0]!;
+  const signature = crypto
+    .createHmac("sha256", "not-the-server-secret-0123456789abcdef")
+    .update(token)
+    .digest("base64");
+  return `umbra.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
 let context: RouterContextProvider;
 
 for (const engine of testEngines) {
@@ -60,10 +84,7 @@ for (const engine of testEngines) {
       const account = { email: `admin-${engine}@umbra.test`, password: "integration test passphrase" };
       await createAdmin(testDb.database, account);
       const signedIn = await getAuth(testDb.database).api.signInEmail({ body: account, returnHeaders: true });
-      sessionCookie = signedIn.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(";")[0])
-        .join("; ");
+      sessionCookie = cookieFrom(signedIn.headers);
       // 30 quotes, one per day of January 2020; even days public. Two share a timestamp.
       const rows = await testDb.database.db
         .insert(tweets)
@@ -101,6 +122,68 @@ for (const engine of testEngines) {
         .reverse()
         .map((i) => (i === 4 ? "A moonlit garden of ferns" : `Quote number ${i + 1}`));
       expect(seen).toEqual(expected);
+    });
+
+    it("pages through quotes sharing one timestamp by their ids: each exactly once, newest first", async () => {
+      // Seven quotes created at the same moment, between a newer and an older one. With three a
+      // page, two cursors fall inside the tie, so only the id tie-break can tell what comes next.
+      const tied = new Date(Date.UTC(2019, 5, 1, 12));
+      const day = 24 * 60 * 60 * 1000;
+      const rows = await testDb.database.db
+        .insert(tweets)
+        .values([
+          { text: "Lantern before the tie", createdAt: new Date(tied.getTime() - day), includeInSearch: true },
+          ...Array.from({ length: 7 }, (_, i) => ({
+            text: `Lantern tie ${i + 1}`,
+            createdAt: tied,
+            includeInSearch: true,
+          })),
+          { text: "Lantern after the tie", createdAt: new Date(tied.getTime() + day), includeInSearch: true },
+        ])
+        .returning({ id: tweets.id });
+      const lanternIds = rows.map((r) => r.id);
+      const lanternsOnWall = async () => {
+        const response = await call(publicList as never, "/api/quotes?q=lantern&limit=3");
+        return ((await response.json()) as { quotes: Array<{ id: number }> }).quotes.map((q) => q.id);
+      };
+      try {
+        const expected = (
+          await testDb.database.db
+            .select({ id: tweets.id })
+            .from(tweets)
+            .where(inArray(tweets.id, lanternIds))
+            .orderBy(desc(tweets.createdAt), desc(tweets.id))
+        ).map((r) => r.id);
+        expect(expected).toHaveLength(9);
+        for (const [handler, path, init] of [
+          [publicList, "/api/quotes", {}],
+          [adminList, "/api/admin/quotes", admin()],
+        ] as const) {
+          const seen: number[] = [];
+          let pages = 0;
+          let cursor: string | null = null;
+          do {
+            const response = await call(
+              handler as never,
+              `${path}?q=lantern&limit=3${cursor ? `&cursor=${cursor}` : ""}`,
+              init,
+            );
+            expect(response.status).toBe(200);
+            const body = (await response.json()) as { quotes: Array<{ id: number }>; nextCursor: string | null };
+            seen.push(...body.quotes.map((q) => q.id));
+            cursor = body.nextCursor;
+            pages++;
+          } while (cursor && pages < 10);
+          // Every quote once, in order: none skipped or repeated at a page boundary inside the tie.
+          expect(seen, path).toEqual(expected);
+          expect(pages, path).toBe(3);
+        }
+      } finally {
+        await testDb.database.db.delete(tweets).where(inArray(tweets.id, lanternIds));
+        // Gone from the wall once the hub hears of it (and so no late notification empties the
+        // cache under the next test).
+        await expect.poll(lanternsOnWall).toEqual([]);
+      }
     });
 
     it("public list answers from memory until a quote changes, even by a write from elsewhere", async () => {
@@ -147,12 +230,58 @@ for (const engine of testEngines) {
       expect(await body.json()).toMatchObject({ field: "includeInSearch" });
     });
 
-    it("admin endpoints refuse callers without the admin token", async () => {
-      const anonymous = await call(adminList as never, "/api/admin/quotes");
-      expect(anonymous.status).toBe(401);
-      const wrong = await call(adminList as never, "/api/admin/quotes", { headers: { Authorization: "Bearer wrong" } });
-      expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toHaveProperty("message");
+    it("admin endpoints answer 401 to no session or a forged one, and 403 to a signed-in non-admin", async () => {
+      const id = ids[1]!;
+      const before = (await testDb.database.db.select().from(tweets).where(eq(tweets.id, id)))[0]!;
+      // Every admin endpoint, read and write, with the given cookie and this site's Origin.
+      const attempts = (cookie?: string) => {
+        const headers = {
+          Origin: "http://test",
+          "Content-Type": "application/json",
+          ...(cookie ? { Cookie: cookie } : {}),
+        };
+        const flip = !before.includeInSearch;
+        return Promise.all([
+          call(adminList as never, "/api/admin/quotes", { headers }),
+          call(events as never, "/api/admin/quotes/events", { headers }),
+          call(
+            setOne as never,
+            `/api/admin/quotes/${id}`,
+            { method: "PATCH", headers, body: JSON.stringify({ includeInSearch: flip }) },
+            { id: String(id) },
+          ),
+          call(setMany as never, "/api/admin/quotes", {
+            method: "PATCH",
+            headers,
+            body: JSON.stringify({ ids: [id], includeInSearch: flip }),
+          }),
+        ]);
+      };
+
+      for (const response of await attempts()) {
+        expect(response.status).toBe(401);
+        expect(await response.json()).toHaveProperty("message");
+      }
+      // The admin's real session token, signed without the server's secret.
+      const forged = forgedSessionCookie(sessionCookie);
+      expect(forged).not.toBe(sessionCookie);
+      for (const response of await attempts(forged)) expect(response.status).toBe(401);
+
+      // A real account with a real session, but not an admin.
+      const member = { email: `member-${engine}@umbra.test`, password: "a member but not an admin" };
+      await createAdmin(testDb.database, member);
+      await testDb.database.db.update(authUser).set({ role: "user" }).where(eq(authUser.email, member.email));
+      const signedIn = await getAuth(testDb.database).api.signInEmail({ body: member, returnHeaders: true });
+      const memberCookie = cookieFrom(signedIn.headers);
+      expect(memberCookie).toMatch(/umbra\.session_token=/);
+      for (const response of await attempts(memberCookie)) {
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ message: "This account is not an admin." });
+      }
+
+      // None of them changed anything.
+      const after = (await testDb.database.db.select().from(tweets).where(eq(tweets.id, id)))[0]!;
+      expect(after).toEqual(before);
     });
 
     it("admin list filters by visibility and counts", async () => {
