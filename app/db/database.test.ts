@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./database.server";
 import { tweets } from "./schema";
-import { createTestDatabase, engineAvailable, type TestDatabase, testEngines } from "./test-database.server";
+import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server";
 
-for (const engine of testEngines) {
+for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`database on ${engine}`, { timeout: 30_000 }, () => {
     let testDb: TestDatabase | undefined;
     afterEach(async () => {

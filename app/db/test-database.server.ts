@@ -8,15 +8,19 @@ import { type Database, type OpenDatabaseOptions, openDatabase } from "./databas
 export type TestEngine = "pglite" | "postgres";
 
 /**
- * The engines integration tests cover. Each suite runs on both; the PostgreSQL one is reported
- * as skipped, not left out, when TEST_DATABASE_URL is not set (see `engineAvailable`).
+ * Every engine integration tests cover. A suite that loops over these with
+ * `describe.runIf(engineAvailable(engine))` reports the PostgreSQL cases as skipped, rather than
+ * leaving them out, when TEST_DATABASE_URL is not set.
  */
-export const testEngines: readonly TestEngine[] = ["pglite", "postgres"];
+export const allTestEngines: readonly TestEngine[] = ["pglite", "postgres"];
 
 /** Whether an engine can be tested here: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function engineAvailable(engine: TestEngine): boolean {
   return engine === "pglite" || Boolean(process.env.TEST_DATABASE_URL);
 }
+
+/** The engines integration tests can run on here: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testEngines: TestEngine[] = allTestEngines.filter(engineAvailable);
 
 export interface TestDatabase {
   database: Database;

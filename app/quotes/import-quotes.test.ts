@@ -5,7 +5,7 @@ import path from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { tweets } from "~/db/schema";
-import { createTestDatabase, engineAvailable, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
 import { importPosts } from "./import-quotes.server";
 import { ArchiveFormatError, readArchive } from "./x-archive.server";
 
@@ -39,7 +39,7 @@ describe("reading an X archive", () => {
   });
 });
 
-for (const engine of testEngines) {
+for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`importing quotes on ${engine}`, { timeout: 60_000 }, () => {
     let testDb: TestDatabase | undefined;
     afterEach(async () => {

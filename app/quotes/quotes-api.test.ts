@@ -7,7 +7,7 @@ import { getAuth } from "~/auth/auth.server";
 import { authUser } from "~/db/auth-schema";
 import { databaseContext } from "~/db/context";
 import { tweets } from "~/db/schema";
-import { createTestDatabase, engineAvailable, type TestDatabase, testEngines } from "~/db/test-database.server";
+import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
 import { PublicQuoteCache, publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
@@ -64,7 +64,7 @@ function forgedSessionCookie(cookie: string): string {
 
 let context: RouterContextProvider;
 
-for (const engine of testEngines) {
+for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`quotes API on ${engine}`, { timeout: 30_000 }, () => {
     let testDb: TestDatabase;
     let hub: QuoteEventHub;
