@@ -5,6 +5,7 @@ import { checkSession } from "~/auth/admin-session.server";
 import { assertSameOrigin } from "~/auth/origin-check.server";
 import { confirmEnrolment, newBackupCodes, removeFactor, startEnrolment } from "~/auth/second-factor.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/admin.security";
 
 export const headers = adminHeaders;
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireAdminPage(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
   switch (form.get("intent")) {
     case "enrol": {
