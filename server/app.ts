@@ -11,6 +11,7 @@ import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { getPublicQuoteCache, getQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
+import { limitRequestBodies } from "./body-limit";
 import { imageRoute } from "./images/image-route";
 
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
@@ -22,6 +23,9 @@ export { startRuntime } from "./runtime";
  */
 export const app = express();
 app.disable("x-powered-by");
+
+// Bodies over the limit are refused (413) before anything below reads them.
+app.use(limitRequestBodies());
 
 // Responsive images, derived on first request and cached on disk under DATA_DIR.
 app.use(
