@@ -13,6 +13,7 @@ import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
 import { limitRequestBodies } from "./body-limit";
 import { imageRoute } from "./images/image-route";
+import { requireBuildableUrl } from "./request-url";
 
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
@@ -26,6 +27,8 @@ app.disable("x-powered-by");
 
 // Bodies over the limit are refused (413) before anything below reads them.
 app.use(limitRequestBodies());
+// React Router builds every request's URL from its Host header and path.
+app.use(requireBuildableUrl);
 
 // Responsive images, derived on first request and cached on disk under DATA_DIR.
 app.use(
