@@ -41,7 +41,13 @@ if (viteDevServer) {
   });
 } else {
   // Hashed build assets never change under the same name.
-  const assets = express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false });
+  // No directory redirect: /assets -> /assets/ -> (trailing-slash redirect) /assets would loop.
+  const assets = express.static("build/client/assets", {
+    immutable: true,
+    maxAge: "1y",
+    fallthrough: false,
+    redirect: false,
+  });
   // Files can only be read; another method gets a 405 with a message from the error handler below.
   app.use("/assets", (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return assets(req, res, next);

@@ -129,6 +129,8 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
   let dataDir: string;
 
   test.beforeAll(async () => {
+    // Opening a fresh embedded database takes a while on a busy machine.
+    test.setTimeout(120_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-attack-"));
     server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
   });
@@ -233,6 +235,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
       "/art/?chain=eth",
       "/assets",
       "/assets/",
+      "/assets//evil.example/",
       "/img/",
       "/admin/security",
       "/admin/quotes/?x=//evil.example",
@@ -252,6 +255,8 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     }
     // The trailing-slash redirect still works for real pages.
     expect(locations).toContain("/about/ -> /about");
+    // The assets folder is not a page: no redirect (it used to loop /assets -> /assets/ -> /assets).
+    expect((await sendRaw(server.url, { method: "GET", path: "/assets" })).status).toBe(404);
     expectSecurityHeaders(await sendRaw(server.url, { method: "GET", path: "/about/" }), "trailing-slash redirect");
   });
 
@@ -295,7 +300,9 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
       ["prerendered page", { method: "GET", path: "/about" }],
       ["404 page", { method: "GET", path: "/no-such-page" }],
       ["404 asset", { method: "GET", path: "/assets/no-such-file.js" }],
+      ["image", { method: "GET", path: "/img/artworks-400/song-of-the-lupuna.webp" }],
       ["404 image", { method: "GET", path: "/img/artworks-640/no-such-work.avif" }],
+      ["405 asset", { method: "POST", path: "/assets/entry.js", headers: { Origin: server.url } }],
       ["static file", { method: "GET", path: "/favicon.ico" }],
       ["public quote API", { method: "GET", path: "/api/quotes" }],
       ["400 API", { method: "GET", path: "/api/quotes?limit=abc" }],
