@@ -95,7 +95,7 @@ describe("limitRequestBodies", () => {
     const answer = await send("/admin/quotes", 1000 * LIMIT, { chunked: true });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
-    await expect.poll(() => reads.at(-1)?.error).toBe("BodyTooLargeError");
+    await expect.poll(() => reads.at(-1)?.error, { timeout: 5_000 }).toBe("BodyTooLargeError");
     expect(reads.at(-1)?.bytes).toBeLessThanOrEqual(LIMIT);
   });
 });

@@ -8,6 +8,8 @@ import { wantsJsonAnswer } from "./answer-format";
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+const LINGER_MS = 2_000;
+
 /** Thrown into the body stream of a request cut off at the limit, so no reader sees a short body as whole. */
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
@@ -18,7 +20,8 @@ export class BodyTooLargeError extends Error {
  * Refuses request bodies over `maxBytes` with 413 before they are read, so memory does not grow
  * with what a client sends. A declared Content-Length over the limit is answered at once; a body
  * without one (chunked) is counted as it streams in and cut off once past the limit. The answer
- * says `Connection: close`, so the rest of the body is not read either.
+ * says `Connection: close`: the rest of the body is dropped, not kept, and the connection ends
+ * soon after (see lingerThenClose).
  */
 export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
   return function limitRequestBody(req: Request, res: Response, next: NextFunction) {
@@ -36,15 +39,15 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
     let refused = false;
     const push = req.push;
     req.push = function countedPush(chunk: Buffer | null, encoding?: BufferEncoding) {
-      // Past the limit nothing more is delivered, not even the end: the reader gets an error.
-      if (refused) return false;
+      // Past the limit nothing more is delivered, not even the end (the reader gets an error
+      // instead); the rest is read off the connection and dropped until it closes.
+      if (refused) return true;
       if (chunk !== null) {
         received += chunk.length;
         if (received > maxBytes) {
           refused = true;
           refuse(req, res, maxBytes);
-          // false also tells the parser to stop reading the connection.
-          return false;
+          return true;
         }
       }
       return push.call(this, chunk, encoding);
@@ -64,6 +67,20 @@ function refuse(req: Request, res: Response, maxBytes: number) {
   res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
   if (wantsJsonAnswer(req)) res.json({ message });
   else res.type("text/plain").send(message);
-  // Whoever is reading the body gets an error, not a clean end that would look like a short body.
-  res.once("finish", () => req.destroy(error));
+  lingerThenClose(req, error);
+}
+
+/**
+ * Closing the connection right after the 413 would reset it while the client is still sending,
+ * and a reset can throw the 413 away before the client reads it. So Node's close after the
+ * answer only ends our side, and what still arrives is read and dropped for LINGER_MS (a
+ * "lingering close", as nginx does); then the request is destroyed with `error`, which is what
+ * anyone still reading the body gets.
+ */
+function lingerThenClose(req: Request, error: BodyTooLargeError) {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => req.destroy(error), LINGER_MS).unref();
+  };
 }
