@@ -4,6 +4,7 @@ import { ConfigError, getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase } from "~/db/app-database.server";
 import { getLogger } from "~/observability/logger.server";
 import { getQuoteEventHub, stopQuoteEventHub } from "~/realtime/app-quote-events.server";
+import { answerErrors } from "./error-answer";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -38,12 +39,17 @@ export async function startRuntime() {
 
   let stopping = false;
 
-  /** One log line per request, when it ends: method, path (no query string), status, duration. */
+  /**
+   * One log line per request, when it ends: method, path (no query string), status, duration.
+   * Its level follows the status: a 5xx is the server's fault (error), a 4xx the client's (warn,
+   * so malformed requests are visible without paging anyone), the rest info.
+   */
   function logRequests(req: Request, res: Response, next: NextFunction) {
     const started = process.hrtime.bigint();
     res.on("close", () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
+      const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info";
+      logger[level](
         {
           method: req.method,
           path: req.path,
@@ -106,5 +112,5 @@ export async function startRuntime() {
     }
   }
 
-  return { env, logger, logRequests, operations, handleShutdown };
+  return { env, logger, logRequests, operations, handleErrors: answerErrors(logger), handleShutdown };
 }

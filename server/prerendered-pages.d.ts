@@ -1,0 +1,8 @@
+// Types for prerendered-pages.js (plain JavaScript: server.js runs it without a build).
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export function prerenderedPages(
+  clientDir: string,
+  options?: { production?: boolean },
+): (req: IncomingMessage, res: ServerResponse) => boolean;
+export function sameSiteLocation(pathname: string): string;
