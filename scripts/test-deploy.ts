@@ -184,6 +184,7 @@ async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal
 }
 
 async function step(name: string, run: () => Promise<void>) {
+  if (interrupted) throw new Failure(`Stopped by ${interrupted} before: ${name}`);
   const started = performance.now();
   try {
     await run();
@@ -227,6 +228,16 @@ const securityHeaderNames = [
   "x-frame-options",
 ];
 
+// Set on Ctrl-C or SIGTERM: the next step stops the run, so everything started so far is
+// stopped and the database dropped; exiting at once would leave nginx and the servers running.
+let interrupted: NodeJS.Signals | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = signal;
+    console.error(`Stopped by ${signal}; cleaning up.`);
+  });
+}
+
 async function run() {
   for (const file of ["build/server/index.js", "build/nginx/page-csp.map"]) {
     if (!fs.existsSync(path.join(root, file))) throw new Failure(`No ${file}: run npm run build first.`);
@@ -239,6 +250,7 @@ async function run() {
   }
   const nginx = findNginx();
 
+  // Undone in reverse order when the run ends, passed or not.
   const cleanups: (() => unknown)[] = [];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-deploy-"));
   // nginx's workers run as another user when started by root, as www-data does in production.
@@ -337,15 +349,20 @@ async function run() {
     });
 
     await step("a query string, a POST or an unknown path still reaches the app", async () => {
-      const before = appRequestsFor(apps, "/art") + appRequestsFor(apps, "/no-such-page");
+      const paths = ["/art", "/no-such-page", "/contact"];
+      const count = () => paths.reduce((sum, p) => sum + appRequestsFor(apps, p), 0);
+      const before = count();
       const filtered = await request(`${publicUrl}/art?medium=painting`);
       const missing = await request(`${publicUrl}/no-such-page`);
+      // A POST to a prerendered path is the app's to answer, never nginx's static 405.
+      await request(`${publicUrl}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: publicUrl },
+        body: "a=1",
+      });
       await appLogsSettled(apps);
       check(filtered.status === 200 && missing.status === 404, `got ${filtered.status} and ${missing.status}`);
-      check(
-        appRequestsFor(apps, "/art") + appRequestsFor(apps, "/no-such-page") === before + 2,
-        "the filtered gallery or the 404 did not come from the app",
-      );
+      check(count() === before + 3, "the filtered gallery, the 404 or the POST did not reach the app");
       const redirect = await request(`${publicUrl}/about/`);
       check(redirect.status === 301 && redirect.headers.location === "/about", "/about/ is not redirected to /about");
     });
