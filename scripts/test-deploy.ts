@@ -281,6 +281,24 @@ async function run() {
     const proxy = await startNginx(nginx, nginxDir, site, publicUrl);
     cleanups.push(() => stopProcess(proxy.child, proxy.exited, "SIGQUIT"));
 
+    await step("the systemd unit passes systemd-analyze verify", async () => {
+      const analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find((p) => fs.existsSync(p));
+      if (!analyze) {
+        console.log("  (skipped: no systemd-analyze on this machine)");
+        return;
+      }
+      // verify needs an instance name; a copy named umbra@3001.service stands for one.
+      const unitDir = path.join(work, "systemd");
+      fs.mkdirSync(unitDir);
+      fs.copyFileSync(path.join(root, "deploy/umbra@.service"), path.join(unitDir, "umbra@.service"));
+      fs.symlinkSync("umbra@.service", path.join(unitDir, "umbra@3001.service"));
+      const result = spawnSync(analyze, ["verify", "--man=no", path.join(unitDir, "umbra@3001.service")], {
+        encoding: "utf8",
+      });
+      const complaints = `${result.stdout}${result.stderr}`.split("\n").filter((line) => line.includes("umbra@"));
+      check(result.status === 0 && complaints.length === 0, `systemd-analyze verify:\n${complaints.join("\n")}`);
+    });
+
     await step("the production configuration (TLS, redirect) passes nginx -t", async () => {
       // The same template with its HTTPS blocks, a self-signed certificate standing in for certbot's.
       const tlsDir = path.join(work, "tls");
