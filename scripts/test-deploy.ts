@@ -342,28 +342,33 @@ async function run() {
     check(asset && image, "the built /art page names no script asset or 400 px WebP image");
 
     await step("nginx serves prerendered pages itself, byte for byte and header for header as the app", async () => {
-      const before = appRequestsFor(apps, "/about");
-      const fromNginx = await request(`${publicUrl}/about`, { headers: { "Accept-Encoding": "identity" } });
-      const fromApp = await request(`${first.url}/about`, { headers: { "Accept-Encoding": "identity" } });
-      await appLogsSettled(apps);
-      check(fromNginx.status === 200, `/about through nginx answered ${fromNginx.status}`);
-      check(
-        appRequestsFor(apps, "/about") === before + 1,
-        "/about through nginx reached an app process (only the direct request should have)",
-      );
-      check(fromNginx.body.equals(fromApp.body), "nginx's /about differs from the app's (stale build/nginx?)");
-      for (const name of [...securityHeaderNames, "cache-control", "content-type"]) {
+      // The home page, an editorial page and the deepest kind of route (a work's page).
+      const workPage = /href="(\/art\/[a-z0-9-]+)"/.exec(pageHtml)?.[1];
+      check(workPage, "the built /art page links no work");
+      for (const route of ["/", "/about", workPage]) {
+        const before = appRequestsFor(apps, route);
+        const fromNginx = await request(`${publicUrl}${route}`, { headers: { "Accept-Encoding": "identity" } });
+        const fromApp = await request(`${first.url}${route}`, { headers: { "Accept-Encoding": "identity" } });
+        await appLogsSettled(apps);
+        check(fromNginx.status === 200, `${route} through nginx answered ${fromNginx.status}`);
         check(
-          fromNginx.headers[name] === fromApp.headers[name],
-          `${name} differs: nginx "${fromNginx.headers[name]}", app "${fromApp.headers[name]}"`,
+          appRequestsFor(apps, route) === before + 1,
+          `${route} through nginx reached an app process (only the direct request should have)`,
         );
+        check(fromNginx.body.equals(fromApp.body), `nginx's ${route} differs from the app's (stale build/nginx?)`);
+        for (const name of [...securityHeaderNames, "cache-control", "content-type"]) {
+          check(
+            fromNginx.headers[name] === fromApp.headers[name],
+            `${route}: ${name} differs: nginx "${fromNginx.headers[name]}", app "${fromApp.headers[name]}"`,
+          );
+        }
+        const gzipped = await request(`${publicUrl}${route}`, { headers: { "Accept-Encoding": "gzip, br" } });
+        check(gzipped.headers["content-encoding"] === "gzip", `nginx did not send ${route} precompressed`);
+        const revalidated = await request(`${publicUrl}${route}`, {
+          headers: { "If-None-Match": String(fromNginx.headers.etag) },
+        });
+        check(revalidated.status === 304, `a repeat visit to ${route} with the ETag got ${revalidated.status}`);
       }
-      const gzipped = await request(`${publicUrl}/about`, { headers: { "Accept-Encoding": "gzip, br" } });
-      check(gzipped.headers["content-encoding"] === "gzip", "nginx did not send the precompressed page");
-      const revalidated = await request(`${publicUrl}/about`, {
-        headers: { "If-None-Match": String(fromNginx.headers.etag) },
-      });
-      check(revalidated.status === 304, `a repeat visit with the ETag got ${revalidated.status}, not 304`);
     });
 
     await step("a query string, a POST or an unknown path still reaches the app", async () => {
