@@ -1,9 +1,12 @@
 // Last step of `npm run build`: writes the prerendered pages as our server answers them, for
 // nginx to serve from disk (deploy/nginx.conf.template, docs/decisions/015):
-//   build/nginx/pages/<route>/index.html (+ .gz)  stylesheets inlined, as in memory
-//   build/nginx/page-csp.map                      "<route>" "<Content-Security-Policy>";
-// The policy allows each page's own inline scripts by hash, so the map must come from the same
-// bytes as the files: both are written here, together, from every build.
+//   build/nginx/pages-<id>/<route>/index.html (+ .gz)  stylesheets inlined, as in memory
+//   build/nginx/pages.conf  nginx maps: route -> Content-Security-Policy, and the folder pages-<id>
+// Each policy allows its page's own inline scripts by hash, so the policies must match the files.
+// nginx reads pages.conf only when it (re)loads; <id> is a hash of the policies, so until the
+// reload after a build changed them, nginx looks for the old folder, finds nothing and passes
+// pages to the app, instead of sending new pages with old policies.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -13,7 +16,8 @@ import { contentSecurityPolicy, inlineScriptHashes } from "../server/security-he
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
 const outDir = path.join(root, "build/nginx");
-const pagesDir = path.join(outDir, "pages");
+// Pages are written here first, then moved to pages-<id> once the policies are all known.
+const pagesDir = path.join(outDir, "pages-incoming");
 
 fs.rmSync(outDir, { recursive: true, force: true });
 const readStylesheet = stylesheetReader(clientDir);
@@ -43,5 +47,17 @@ function walk(dir) {
 }
 
 walk(clientDir);
-fs.writeFileSync(path.join(outDir, "page-csp.map"), `${mapLines.sort().join("\n")}\n`);
-console.log(`Wrote ${mapLines.length} prerendered pages for nginx to ${path.relative(root, outDir)}/`);
+const policies = mapLines.sort().join("\n");
+const folder = `pages-${crypto.createHash("sha256").update(policies).digest("hex").slice(0, 12)}`;
+fs.renameSync(pagesDir, path.join(outDir, folder));
+const conf = `# Written by scripts/export-nginx-pages.mjs; included by deploy/nginx.conf.template.
+map $uri $umbra_page_csp {
+    default "";
+${policies.replace(/^/gm, "    ")}
+}
+map $uri $umbra_pages_folder {
+    default ${folder};
+}
+`;
+fs.writeFileSync(path.join(outDir, "pages.conf"), conf);
+console.log(`Wrote ${mapLines.length} prerendered pages for nginx to ${path.relative(root, outDir)}/${folder}`);

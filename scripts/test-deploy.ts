@@ -123,10 +123,10 @@ function findNginx(): string {
 }
 
 /** The nginx configuration README "Deploying" installs, rendered by the same command. */
-function renderSiteConfig(options: { listen: string; ports: number[]; dataDir: string }): string {
+function renderSiteConfig(options: { listen: string; ports: number[]; dataDir: string; appDir: string }): string {
   const args = ["--import", "tsx", path.join(root, "scripts/render-nginx-config.ts")];
   args.push("--server-name", "localhost", "--plain", options.listen, "--ports", options.ports.join(","));
-  args.push("--data-dir", options.dataDir, "--app-dir", root);
+  args.push("--data-dir", options.dataDir, "--app-dir", options.appDir);
   const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
   if (result.status !== 0) throw new Failure(`npm run deploy:nginx failed:\n${result.stderr}`);
   return result.stdout;
@@ -239,7 +239,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 async function run() {
-  for (const file of ["build/server/index.js", "build/nginx/page-csp.map"]) {
+  for (const file of ["build/server/index.js", "build/nginx/pages.conf"]) {
     if (!fs.existsSync(path.join(root, file))) throw new Failure(`No ${file}: run npm run build first.`);
   }
   const baseDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -275,9 +275,24 @@ async function run() {
     for (const app of apps) cleanups.push(() => stopProcess(app.child, app.exited, "SIGTERM"));
     const [first, second] = apps as [ServerProcess, ServerProcess];
 
+    // nginx's view of the checkout: this build's client files, a copy of its pages for nginx
+    // (one test moves them as a new build would) and a previous build's asset.
+    const appDir = path.join(work, "app");
+    fs.mkdirSync(path.join(appDir, "build"), { recursive: true });
+    fs.symlinkSync(path.join(root, "build/client"), path.join(appDir, "build/client"));
+    fs.cpSync(path.join(root, "build/nginx"), path.join(appDir, "build/nginx"), { recursive: true });
+    const previousAsset = "/assets/previous-build-only-Xy12.js";
+    fs.mkdirSync(path.join(appDir, "previous-build/assets"), { recursive: true });
+    fs.writeFileSync(path.join(appDir, "previous-build", previousAsset), "export const previous = true;\n");
+
     const nginxDir = path.join(work, "nginx");
     fs.mkdirSync(nginxDir, { mode: 0o755 });
-    const site = renderSiteConfig({ listen: `127.0.0.1:${nginxPort}`, ports: [firstPort, secondPort], dataDir });
+    const site = renderSiteConfig({
+      listen: `127.0.0.1:${nginxPort}`,
+      ports: [firstPort, secondPort],
+      dataDir,
+      appDir,
+    });
     const proxy = await startNginx(nginx, nginxDir, site, publicUrl);
     cleanups.push(() => stopProcess(proxy.child, proxy.exited, "SIGQUIT"));
 
@@ -336,7 +351,7 @@ async function run() {
       check(syntax.status === 0, `nginx -t refused the production configuration:\n${syntax.stderr}`);
     });
 
-    const pageHtml = fs.readFileSync(path.join(root, "build/nginx/pages/art/index.html"), "utf8");
+    const pageHtml = fs.readFileSync(path.join(root, "build/client/art/index.html"), "utf8");
     const asset = /\/assets\/[\w.-]+\.js/.exec(pageHtml)?.[0];
     const image = /\/img\/artworks-400\/[a-z0-9-]+\.webp/.exec(pageHtml)?.[0];
     check(asset && image, "the built /art page names no script asset or 400 px WebP image");
@@ -368,6 +383,29 @@ async function run() {
           headers: { "If-None-Match": String(fromNginx.headers.etag) },
         });
         check(revalidated.status === 304, `a repeat visit to ${route} with the ETag got ${revalidated.status}`);
+      }
+    });
+
+    await step("after a build, until nginx reloads, pages come from the app, never with old policies", async () => {
+      // A build that changed the pages' scripts writes them under a new folder name; nginx still
+      // holds the old name (and the old policies) until it reloads.
+      const nginxBuild = path.join(appDir, "build/nginx");
+      const folder = fs.readdirSync(nginxBuild).find((name) => name.startsWith("pages-"));
+      check(folder, "build/nginx has no pages-<id> folder");
+      fs.renameSync(path.join(nginxBuild, folder), path.join(nginxBuild, "pages-from-a-newer-build"));
+      try {
+        const before = appRequestsFor(apps, "/about");
+        const reply = await request(`${publicUrl}/about`);
+        const fromApp = await request(`${first.url}/about`);
+        await appLogsSettled(apps);
+        check(reply.status === 200, `/about answered ${reply.status}`);
+        check(appRequestsFor(apps, "/about") === before + 2, "/about did not come from the app");
+        check(
+          reply.headers["content-security-policy"] === fromApp.headers["content-security-policy"],
+          "/about went out with another policy than the app's",
+        );
+      } finally {
+        fs.renameSync(path.join(nginxBuild, "pages-from-a-newer-build"), path.join(nginxBuild, folder));
       }
     });
 
@@ -403,6 +441,15 @@ async function run() {
       );
       check(reply.headers["x-content-type-options"] === "nosniff", "no X-Content-Type-Options on an asset");
       check(/javascript/.test(String(reply.headers["content-type"])), `Content-Type ${reply.headers["content-type"]}`);
+      // During an upgrade a process still on the previous build names its assets.
+      const previous = await request(`${publicUrl}${previousAsset}`);
+      check(previous.status === 200, `an asset only the previous build has answered ${previous.status}`);
+      check(
+        previous.headers["cache-control"] === "public, max-age=31536000, immutable",
+        `the previous build's asset: Cache-Control ${previous.headers["cache-control"]}`,
+      );
+      const missing = await request(`${publicUrl}/assets/never-built-Zz99.js`);
+      check(missing.status === 404, `an asset no build has answered ${missing.status}`);
     });
 
     await step("an image is derived once by the app, then served from the shared cache by nginx", async () => {
