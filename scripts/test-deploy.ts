@@ -252,6 +252,7 @@ async function run() {
 
   // Undone in reverse order when the run ends, passed or not.
   const cleanups: (() => unknown)[] = [];
+  let failed = false;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-deploy-"));
   // nginx's workers run as another user when started by root, as www-data does in production.
   fs.chmodSync(work, 0o755);
@@ -295,6 +296,11 @@ async function run() {
     });
     const proxy = await startNginx(nginx, nginxDir, site, publicUrl);
     cleanups.push(() => stopProcess(proxy.child, proxy.exited, "SIGQUIT"));
+    // Runs first on the way out: what nginx said, when a step failed.
+    cleanups.push(() => {
+      const log = proxy.errorLog().trim();
+      if (failed && log) console.error(`nginx's error log:\n${log.split("\n").slice(-20).join("\n")}`);
+    });
 
     await step("the systemd unit passes systemd-analyze verify", async () => {
       const analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find((p) => fs.existsSync(p));
@@ -536,6 +542,9 @@ async function run() {
         stream.close();
       }
     });
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
