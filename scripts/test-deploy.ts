@@ -228,6 +228,9 @@ const securityHeaderNames = [
   "x-frame-options",
 ];
 
+// `npm run test:deploy | head` closes our output early; carry on, so the cleanup still runs.
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+
 // Set on Ctrl-C or SIGTERM: the next step stops the run, so everything started so far is
 // stopped and the database dropped; exiting at once would leave nginx and the servers running.
 let interrupted: NodeJS.Signals | undefined;
