@@ -52,7 +52,8 @@ export async function startRuntime() {
       logger[level](
         {
           method: req.method,
-          path: req.path,
+          // originalUrl: a router mounted at /img or /assets has cut its prefix off req.path by now.
+          path: req.originalUrl.split("?")[0],
           status: res.statusCode,
           durationMs: Math.round(durationMs * 10) / 10,
           finished: res.writableFinished,
