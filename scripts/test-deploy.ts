@@ -204,7 +204,8 @@ function appRequestsFor(apps: ServerProcess[], pathname: string): number {
       app
         .output()
         .split("\n")
-        .filter((l) => l.includes(line)).length,
+        // Request log lines only: a refused request may log a warning with its path as well.
+        .filter((l) => l.includes(line) && l.includes('"msg":"request"')).length,
     0,
   );
 }
@@ -226,6 +227,9 @@ const securityHeaderNames = [
   "x-content-type-options",
   "referrer-policy",
   "x-frame-options",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
 ];
 
 // `npm run test:deploy | head` closes our output early; carry on, so the cleanup still runs.
@@ -432,7 +436,10 @@ async function run() {
       });
       await appLogsSettled(apps);
       check(filtered.status === 200 && missing.status === 404, `got ${filtered.status} and ${missing.status}`);
-      check(count() === before + 3, "the filtered gallery, the 404 or the POST did not reach the app");
+      check(
+        count() === before + 3,
+        `the filtered gallery, the 404 or the POST did not reach the app (${paths.map((p) => `${p}: ${appRequestsFor(apps, p)}`).join(", ")}; before ${before})`,
+      );
       const redirect = await request(`${publicUrl}/about/`);
       check(redirect.status === 301 && redirect.headers.location === "/about", "/about/ is not redirected to /about");
     });
