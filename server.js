@@ -5,6 +5,7 @@ import "./server/load-env-file.js";
 import http from "node:http";
 import compression from "compression";
 import express from "express";
+import { answerParseErrors } from "./server/parse-errors.js";
 import { prerenderedPages } from "./server/prerendered-pages.js";
 import { securityHeaders } from "./server/security-headers.js";
 
@@ -47,10 +48,24 @@ if (viteDevServer) {
   });
 } else {
   // Hashed build assets never change under the same name.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", fallthrough: false }));
+  // No directory redirect: /assets -> /assets/ -> (trailing-slash redirect) /assets would loop.
+  const assets = express.static("build/client/assets", {
+    immutable: true,
+    maxAge: "1y",
+    fallthrough: false,
+    redirect: false,
+  });
+  // Files can only be read; another method gets a 405 with a message from the error handler below.
+  app.use("/assets", (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return assets(req, res, next);
+    res.set("Allow", "GET, HEAD");
+    next(Object.assign(new Error(`${req.method} on a static file`), { status: 405 }));
+  });
   app.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
   app.use(serverApp.app);
 }
+// Errors passed on by Express, static files or handlers: a 4xx with a message, or a logged 500.
+app.use(runtime.handleErrors);
 
 // Prerendered pages and public quote pages already in memory skip Express entirely: they are
 // the bulk of public traffic. Everything else goes through the Express app above.
@@ -76,6 +91,7 @@ function handleRequest(req, res) {
 }
 
 const server = http.createServer(handleRequest);
+answerParseErrors(server, { production: !DEVELOPMENT });
 server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;

@@ -4,18 +4,11 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getLogger } from "./observability/logger.server";
 import { cspNonceContext } from "./security/csp-nonce-context";
 
 export const streamTimeout = 5_000;
-
-/** Errors React Router catches in loaders, actions and rendering: logged as JSON, not console. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  // A visitor who left mid-request is not an error.
-  if (request.signal.aborted) return;
-  getLogger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
-};
 
 /**
  * React Router's default Node entry, plus the request's CSP nonce: ServerRouter puts it on
@@ -66,11 +59,43 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) getLogger().error({ err: error }, "rendering failed after the shell was sent");
+          if (shellRendered) logError(error, request);
         },
       },
     );
   });
+}
+
+/**
+ * Errors React Router caught in a loader or action. Thrown Responses (4xx answers such as a
+ * malformed form) are answers, not errors, and never come here; a request its client abandoned
+ * is not worth a line. What React Router itself refuses as the client's mistake is logged at
+ * warn: the request was bad, the server is fine.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const status = clientErrorStatus(error);
+  if (status === undefined) return logError(error, request);
+  const reason = isRouteErrorResponse(error) ? String(error.data) : (error as Error).message;
+  getLogger().warn({ method: request.method, path: pathOf(request), status, reason }, "request refused");
+};
+
+// React Router's own refusals: its 4xx error responses (a method no action takes), and the plain
+// Errors its action Origin check reports (answered 400): "… Aborting the action." for a document
+// request, "Bad Request" for a single-fetch (.data) one.
+function clientErrorStatus(error: unknown): number | undefined {
+  if (isRouteErrorResponse(error)) return error.status < 500 ? error.status : undefined;
+  if (error instanceof Error && /Aborting the action\.$|^Bad Request$/.test(error.message)) return 400;
+  return undefined;
+}
+
+/** One JSON log line at error, like every other server failure (app/observability). */
+function logError(error: unknown, request: Request) {
+  getLogger().error({ err: error, method: request.method, path: pathOf(request) }, "request failed");
+}
+
+function pathOf(request: Request): string {
+  return new URL(request.url).pathname;
 }
 
 function readNonce(loadContext: RouterContextProvider | undefined): string | undefined {

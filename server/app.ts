@@ -13,7 +13,9 @@ import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
 import { getPublicQuoteCache, getQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
+import { limitRequestBodies } from "./body-limit";
 import { imageRoute } from "./images/image-route";
+import { requireBuildableUrl } from "./request-url";
 
 export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
 export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
@@ -26,6 +28,11 @@ export { startRuntime } from "./runtime";
  */
 export const app = express();
 app.disable("x-powered-by");
+
+// Bodies over the limit are refused (413) before anything below reads them.
+app.use(limitRequestBodies());
+// React Router builds every request's URL from its Host header and path.
+app.use(requireBuildableUrl);
 
 // Responsive images, derived on first request and cached on disk under DATA_DIR. Made on the
 // first request, not at import: importing this module (the build's prerender, server.js before

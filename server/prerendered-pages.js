@@ -54,7 +54,9 @@ export function prerenderedPages(clientDir, { production = true, origin } = {}) 
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (pathname.length > 1 && pathname.endsWith("/")) {
       const query = queryAt === -1 ? "" : url.slice(queryAt);
-      res.writeHead(301, { Location: pathname.replace(/\/+$/, "") + query });
+      setFixedSecurityHeaders(res, { production });
+      if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+      res.writeHead(301, { Location: sameSiteLocation(pathname) + query });
       res.end();
       return true;
     }
@@ -86,6 +88,15 @@ export function prerenderedPages(clientDir, { production = true, origin } = {}) 
     res.end(req.method === "HEAD" ? undefined : body);
     return true;
   };
+}
+
+/**
+ * `pathname` without its trailing slashes, as a path on this site. Leading slashes and
+ * backslashes collapse to one: `//evil.example/` must not become `Location: //evil.example`,
+ * which browsers follow to another host (they read `\\` as `/` too).
+ */
+export function sameSiteLocation(pathname) {
+  return `/${pathname.replace(/^[/\\]+/, "").replace(/\/+$/, "")}`;
 }
 
 function once(compute) {

@@ -3,38 +3,47 @@ import express from "express";
 import { describe, expect, it } from "vitest";
 import { requestLog } from "./request-log";
 
+/** Sends one request through requestLog and an app with a router mounted at /img. */
+async function logged(url: string) {
+  const lines: Array<{ level: string; fields: object }> = [];
+  const done = new Promise<void>((resolve) => {
+    const record = (level: string) => (fields: object) => {
+      lines.push({ level, fields });
+      resolve();
+    };
+    const app = express().use(requestLog({ info: record("info"), warn: record("warn"), error: record("error") }));
+    // Like the image route: a router mounted at /img sees only the rest of the path.
+    const images = express.Router();
+    images.get("/:folder/missing.webp", (_req, res) => void res.status(404).send("no"));
+    images.get("/:folder/:file", (_req, res) => void res.send("image"));
+    app.use("/img", images);
+    const server = app.listen(0, "127.0.0.1", async () => {
+      await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${url}`);
+      server.close();
+    });
+  });
+  await done;
+  return lines;
+}
+
 describe("request log", () => {
   it("logs the full path of a request answered under a mount, without its query string", async () => {
-    const lines: object[] = [];
-    const logged = new Promise<void>((resolve) => {
-      const app = express().use(
-        requestLog({
-          info: (fields) => {
-            lines.push(fields);
-            resolve();
-          },
-        }),
-      );
-      // Like the image route: a router mounted at /img sees only the rest of the path.
-      app.use(
-        "/img",
-        express.Router().get("/:folder/:file", (_req, res) => void res.status(404).send("no")),
-      );
-      const server = app.listen(0, "127.0.0.1", async () => {
-        const port = (server.address() as AddressInfo).port;
-        await fetch(`http://127.0.0.1:${port}/img/artworks-400/the-new-god.webp?token=secret`);
-        server.close();
-      });
-    });
-    await logged;
-    expect(lines).toEqual([
+    expect(await logged("/img/artworks-400/the-new-god.webp?token=secret")).toEqual([
       {
-        method: "GET",
-        path: "/img/artworks-400/the-new-god.webp",
-        status: 404,
-        durationMs: expect.any(Number),
-        finished: true,
+        level: "info",
+        fields: {
+          method: "GET",
+          path: "/img/artworks-400/the-new-god.webp",
+          status: 200,
+          durationMs: expect.any(Number),
+          finished: true,
+        },
       },
     ]);
+  });
+
+  it("logs a client error at warn", async () => {
+    const [line] = await logged("/img/artworks-400/missing.webp");
+    expect(line).toMatchObject({ level: "warn", fields: { path: "/img/artworks-400/missing.webp", status: 404 } });
   });
 });

@@ -6,6 +6,7 @@ import { closeDatabase, getDatabase } from "~/db/app-database.server";
 import { getLogger } from "~/observability/logger.server";
 import { getQuoteEventHub, stopQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { setSiteOrigin } from "~/seo/site-origin";
+import { answerErrors } from "./error-answer";
 import { requestLog } from "./request-log";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -94,5 +95,5 @@ export async function startRuntime() {
     }
   }
 
-  return { env, logger, logRequests, operations, handleShutdown };
+  return { env, logger, logRequests, operations, handleErrors: answerErrors(logger), handleShutdown };
 }

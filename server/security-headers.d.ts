@@ -6,4 +6,5 @@ export function inlineScriptHashes(html: string): string[];
 export function securityHeaders(options: {
   production: boolean;
 }): (req: unknown, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => void;
+export function servedOverHttps(): boolean;
 export function setFixedSecurityHeaders(res: ServerResponse, options: { production: boolean }): void;

@@ -48,10 +48,50 @@ export function securityHeaders({ production }) {
   };
 }
 
-/** The security headers that do not depend on the page. */
+// Powerful features no page of this site uses; a compromised or embedded script cannot ask for them.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "interest-cohort=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * Whether the site is declared to be served over TLS. HSTS is sent only then: over plain http
+ * it means nothing, and a wrong one pins a host to https it does not have. The decision comes
+ * from configuration (PUBLIC_URL), never from X-Forwarded-Proto, which any client can send.
+ */
+export function servedOverHttps() {
+  return (process.env.PUBLIC_URL ?? "").toLowerCase().startsWith("https:");
+}
+
+/**
+ * The security headers that do not depend on the page. Every response carries them: Express
+ * sets them first (securityHeaders above), and the handlers that answer outside Express
+ * (prerendered pages and their redirects, the in-memory quote API) call this themselves.
+ */
 export function setFixedSecurityHeaders(res, { production }) {
-  if (production) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  if (production && servedOverHttps()) {
+    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  // Images and files are for this site's own pages; other sites may link but not embed them.
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
 }

@@ -184,12 +184,30 @@ test.describe("artwork page /art/:slug", () => {
     await expect(page).toHaveTitle("Artwork Not Found - Umbra");
   });
 
-  test("the title is reset on leaving the page", async ({ page }) => {
-    await page.goto("/art/the-new-god");
+  // The artwork page loads no framework JavaScript, so reached by a document load its title is
+  // simply the server's. The app sets the title itself only on a client-side navigation, from
+  // the hydrated gallery to a work and back.
+  test("the title follows client-side navigation to a work and back to the gallery", async ({ page }) => {
+    await gotoHydrated(page, "/art");
+    await expect(page).toHaveTitle("Artworks - Umbra");
+    // Gone if the browser loads a new document instead of React Router changing the page.
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    const sameDocument = () => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument);
+    await cards(page)
+      .filter({ has: page.getByRole("heading", { name: "The New God", exact: true }) })
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/\/art\/the-new-god$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The New God");
     await expect(page).toHaveTitle("The New God - Umbra");
+    expect(await sameDocument()).toBe(true);
+
     await page.getByRole("link", { name: "← Back to Gallery" }).click();
     await expect(page).toHaveURL(/\/art$/);
     await expect(page).toHaveTitle("Artworks - Umbra");
+    expect(await sameDocument()).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility";
+import { gotoHydrated } from "./support/hydration";
 
 test.describe("site shell", () => {
   test("home page is server-rendered inside the header and footer", async ({ page, request }) => {
@@ -116,13 +117,23 @@ test.describe("site shell", () => {
     await expect(footer.getByRole("link", { name: "Umbra on X" })).toHaveAttribute("href", /x\.com/);
   });
 
-  test("a route change scrolls to the top", async ({ page }) => {
-    await page.goto("/");
+  // Only a client-side navigation is the app's to scroll (ScrollRestoration); a document load
+  // starts at the top by itself. So this starts on a page that hydrates (decision 011).
+  test("a client-side route change scrolls to the top", async ({ page }) => {
+    await gotoHydrated(page, "/art");
+    // Gone if the browser loads a new document instead of React Router changing the page.
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
     await page.locator("footer").scrollIntoViewIfNeeded();
     await page.waitForFunction(() => window.scrollY > 300);
     await page.locator("footer").getByRole("link", { name: "Solo Exhibition: London, 2024" }).click();
     await expect(page).toHaveURL(/solo-exhibition-london-2024$/);
-    await page.waitForFunction(() => window.scrollY === 0);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("London");
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The new page is tall enough that a position left as it was would not read as the top.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("unknown routes get a designed 404 page with a link home", async ({ page, request }) => {

@@ -4,27 +4,27 @@ import { deviceCookie, readDevice } from "./device-cookie.server";
 
 const key = crypto.randomBytes(32);
 const withCookie = (cookie: string) => new Request("http://localhost/admin/quotes", { headers: { cookie } });
-const cookieValueOf = (setCookie: string) => setCookie.split(";")[0] as string;
+const cookiePair = (setCookie: string) => setCookie.split(";")[0] as string;
 
 describe("device cookie", () => {
   it("names the account and device it was issued for, scoped to /admin for half a year", () => {
     const setCookie = deviceCookie("user_1", null, key);
     expect(setCookie).toMatch(/; Path=\/admin; Max-Age=15552000; HttpOnly; SameSite=Strict/);
-    const device = readDevice(withCookie(cookieValueOf(setCookie)), key);
+    const device = readDevice(withCookie(cookiePair(setCookie)), key);
     expect(device?.userId).toBe("user_1");
     expect(device?.deviceId).toMatch(/^[\w-]{22}$/);
   });
 
   it("keeps the device id when the same account signs in again, and not for another account", () => {
-    const first = readDevice(withCookie(cookieValueOf(deviceCookie("user_1", null, key))), key);
-    const again = readDevice(withCookie(cookieValueOf(deviceCookie("user_1", first, key))), key);
+    const first = readDevice(withCookie(cookiePair(deviceCookie("user_1", null, key))), key);
+    const again = readDevice(withCookie(cookiePair(deviceCookie("user_1", first, key))), key);
     expect(again?.deviceId).toBe(first?.deviceId);
-    const other = readDevice(withCookie(cookieValueOf(deviceCookie("user_2", first, key))), key);
+    const other = readDevice(withCookie(cookiePair(deviceCookie("user_2", first, key))), key);
     expect(other?.deviceId).not.toBe(first?.deviceId);
   });
 
   it("refuses a forged, altered or foreign-key cookie", () => {
-    const value = cookieValueOf(deviceCookie("user_1", null, key));
+    const value = cookiePair(deviceCookie("user_1", null, key));
     const [name, content = ""] = value.split("=");
     const [, deviceId, signature] = content.split(".");
     expect(readDevice(withCookie(`${name}=admin.${deviceId}.${signature}`), key)).toBeNull();

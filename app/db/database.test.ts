@@ -1,91 +1,112 @@
 import { eq, sql } from "drizzle-orm";
-import { afterEach, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./database.server";
 import { tweets } from "./schema";
-import { createTestDatabase, describeEachEngine, type TestDatabase } from "./test-database.server";
+import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server";
 
-describeEachEngine("database on %s", { timeout: 30_000 }, (engine) => {
-  let testDb: TestDatabase | undefined;
-  afterEach(async () => {
-    await testDb?.destroy();
-    testDb = undefined;
-  });
-
-  it("applies the migrations: tweets table, full-text index and change trigger exist", async () => {
-    testDb = await createTestDatabase(engine);
-    const { db } = testDb.database;
-    const columns = await db.execute<{ column_name: string }>(
-      sql`select column_name from information_schema.columns where table_name = 'tweets' order by column_name`,
-    );
-    expect(columns.rows.map((r) => r.column_name)).toEqual([
-      "change_seq",
-      "created_at",
-      "id",
-      "include_in_search",
-      "source_post_id",
-      "text",
-      "updated_at",
-    ]);
-    const indexes = await db.execute<{ indexname: string }>(
-      sql`select indexname from pg_indexes where tablename = 'tweets'`,
-    );
-    expect(indexes.rows.map((r) => r.indexname)).toContain("tweets_text_search_idx");
-    const triggers = await db.execute<{ tgname: string }>(
-      sql`select tgname from pg_trigger where tgrelid = 'tweets'::regclass and not tgisinternal order by tgname`,
-    );
-    expect(triggers.rows.map((r) => r.tgname)).toEqual(["tweets_notify_change", "tweets_stamp_change"]);
-  });
-
-  it("migrating an already migrated database changes nothing", async () => {
-    testDb = await createTestDatabase(engine);
-    await testDb.database.db.insert(tweets).values({ text: "kept" });
-    if (engine === "pglite") {
-      await testDb.database.close();
-      const reopened = await openDatabase({ dataDir: testDb.location });
-      const rows = await reopened.db.select().from(tweets);
-      await reopened.close();
-      expect(rows.map((r) => r.text)).toEqual(["kept"]);
-    } else {
-      const second = await openDatabase({ dataDir: "unused", databaseUrl: testDb.location });
-      const rows = await second.db.select().from(tweets);
-      await second.close();
-      expect(rows.map((r) => r.text)).toEqual(["kept"]);
-    }
-  });
-
-  it("notifies listeners of a change with the changed row, and bumps change_seq and updated_at", async () => {
-    testDb = await createTestDatabase(engine);
-    const { database } = testDb;
-    const [row] = await database.db
-      .insert(tweets)
-      .values({ text: "listen to this", createdAt: new Date("2020-01-01T00:00:00Z") })
-      .returning();
-    const payloads: string[] = [];
-    const unlisten = await database.listen("tweets_changed", { onPayload: (p) => payloads.push(p) });
-    await database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, row!.id));
-    // A no-op update is not a change.
-    await database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, row!.id));
-    await expect.poll(() => payloads.length).toBe(1);
-    const event = JSON.parse(payloads[0]!);
-    expect(event).toMatchObject({
-      op: "UPDATE",
-      id: row!.id,
-      row: { text: "listen to this", include_in_search: true },
+for (const engine of allTestEngines) {
+  describe.runIf(engineAvailable(engine))(`database on ${engine}`, { timeout: 30_000 }, () => {
+    let testDb: TestDatabase | undefined;
+    afterEach(async () => {
+      await testDb?.destroy();
+      testDb = undefined;
     });
-    const [after] = await database.db.select().from(tweets).where(eq(tweets.id, row!.id));
-    expect(after!.changeSeq).toBeGreaterThan(row!.changeSeq);
-    expect(after!.updatedAt.getTime()).toBeGreaterThanOrEqual(row!.updatedAt.getTime());
-    await unlisten();
-  });
 
-  it("refuses a second process on the same embedded database folder", async () => {
-    if (engine !== "pglite") return;
-    testDb = await createTestDatabase(engine);
-    const fs = await import("node:fs");
-    const path = await import("node:path");
-    // Pretend another live process (our parent) holds the folder.
-    fs.writeFileSync(path.join(testDb.location, "database.lock"), String(process.ppid));
-    await expect(openDatabase({ dataDir: testDb.location })).rejects.toThrow(/in use by process/);
-    fs.writeFileSync(path.join(testDb.location, "database.lock"), String(process.pid));
+    it("applies the migrations: tweets table, full-text index and change trigger exist", async () => {
+      testDb = await createTestDatabase(engine);
+      const { db } = testDb.database;
+      const columns = await db.execute<{ column_name: string }>(
+        sql`select column_name from information_schema.columns where table_name = 'tweets' order by column_name`,
+      );
+      expect(columns.rows.map((r) => r.column_name)).toEqual([
+        "change_seq",
+        "created_at",
+        "id",
+        "include_in_search",
+        "source_post_id",
+        "text",
+        "updated_at",
+      ]);
+      const indexes = await db.execute<{ indexname: string }>(
+        sql`select indexname from pg_indexes where tablename = 'tweets'`,
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toContain("tweets_text_search_idx");
+      const triggers = await db.execute<{ tgname: string }>(
+        sql`select tgname from pg_trigger where tgrelid = 'tweets'::regclass and not tgisinternal order by tgname`,
+      );
+      expect(triggers.rows.map((r) => r.tgname)).toEqual(["tweets_notify_change", "tweets_stamp_change"]);
+    });
+
+    it("migrating an already migrated database changes nothing", async () => {
+      testDb = await createTestDatabase(engine);
+      await testDb.database.db.insert(tweets).values({ text: "kept" });
+      if (engine === "pglite") {
+        await testDb.database.close();
+        const reopened = await openDatabase({ dataDir: testDb.location });
+        const rows = await reopened.db.select().from(tweets);
+        await reopened.close();
+        expect(rows.map((r) => r.text)).toEqual(["kept"]);
+      } else {
+        const second = await openDatabase({ dataDir: "unused", databaseUrl: testDb.location });
+        const rows = await second.db.select().from(tweets);
+        await second.close();
+        expect(rows.map((r) => r.text)).toEqual(["kept"]);
+      }
+    });
+
+    it("notifies listeners of each real change with the changed row, and stamps change_seq and updated_at", async () => {
+      testDb = await createTestDatabase(engine);
+      const { database } = testDb;
+      const longAgo = new Date("2020-01-01T00:00:00Z");
+      // Inserted with an old updated_at, so only the trigger can make it recent.
+      const [row] = await database.db
+        .insert(tweets)
+        .values({ text: "listen to this", createdAt: longAgo, updatedAt: longAgo })
+        .returning();
+      const id = row!.id;
+      const readRow = async () => (await database.db.select().from(tweets).where(eq(tweets.id, id)))[0]!;
+      const events: Array<{ op: string; id: number; row?: Record<string, unknown> }> = [];
+      const unlisten = await database.listen("tweets_changed", { onPayload: (p) => events.push(JSON.parse(p)) });
+      try {
+        await database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, id));
+        const changed = await readRow();
+        expect(changed.changeSeq).toBeGreaterThan(row!.changeSeq);
+        // Stamped by the trigger with the database's now(), not left at the inserted value.
+        expect(changed.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+        expect(Math.abs(changed.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+        // A no-op update is not a change: nothing is stamped...
+        await database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, id));
+        expect(await readRow()).toEqual(changed);
+        // ...and nothing is announced. Notifications arrive in commit order, so once a later real
+        // change has been heard, one from the no-op would have been heard before it.
+        await database.db.update(tweets).set({ text: "listen again" }).where(eq(tweets.id, id));
+        await expect.poll(() => events.some((e) => e.row?.text === "listen again")).toBe(true);
+        expect(events).toEqual([
+          {
+            op: "UPDATE",
+            id,
+            row: expect.objectContaining({
+              text: "listen to this",
+              include_in_search: true,
+              change_seq: changed.changeSeq,
+            }),
+          },
+          { op: "UPDATE", id, row: expect.objectContaining({ text: "listen again", include_in_search: true }) },
+        ]);
+      } finally {
+        await unlisten();
+      }
+    });
+
+    it.runIf(engine === "pglite")("refuses a second process on the same embedded database folder", async () => {
+      testDb = await createTestDatabase(engine);
+      const fs = await import("node:fs");
+      const path = await import("node:path");
+      // Pretend another live process (our parent) holds the folder.
+      fs.writeFileSync(path.join(testDb.location, "database.lock"), String(process.ppid));
+      await expect(openDatabase({ dataDir: testDb.location })).rejects.toThrow(/in use by process/);
+      fs.writeFileSync(path.join(testDb.location, "database.lock"), String(process.pid));
+    });
   });
-});
+}

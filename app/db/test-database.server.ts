@@ -3,29 +3,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { describe } from "vitest";
 import { type Database, type OpenDatabaseOptions, openDatabase } from "./database.server";
 
 export type TestEngine = "pglite" | "postgres";
 
-/** The engines integration tests run on: PGlite here, PostgreSQL on TEST_DATABASE_URL's server. */
-export const testEngines: TestEngine[] = ["pglite", "postgres"];
-
 /**
- * describe.each over the engines. Without TEST_DATABASE_URL the PostgreSQL copy is reported as
- * skipped, saying why, rather than missing from the count.
+ * Every engine integration tests cover. A suite that loops over these with
+ * `describe.runIf(engineAvailable(engine))` reports the PostgreSQL cases as skipped, rather than
+ * leaving them out, when TEST_DATABASE_URL is not set.
  */
-export function describeEachEngine(
-  name: string,
-  options: { timeout: number },
-  body: (engine: TestEngine) => void,
-): void {
-  for (const engine of testEngines) {
-    const missing = engine === "postgres" && !process.env.TEST_DATABASE_URL;
-    const title = name.replace("%s", engine) + (missing ? " (needs TEST_DATABASE_URL)" : "");
-    describe.skipIf(missing)(title, options, () => body(engine));
-  }
+export const allTestEngines: readonly TestEngine[] = ["pglite", "postgres"];
+
+/** Whether an engine can be tested here: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engineAvailable(engine: TestEngine): boolean {
+  return engine === "pglite" || Boolean(process.env.TEST_DATABASE_URL);
 }
+
+/** The engines integration tests can run on here: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testEngines: TestEngine[] = allTestEngines.filter(engineAvailable);
 
 export interface TestDatabase {
   database: Database;
@@ -40,7 +35,7 @@ export interface TestDatabase {
  * so parallel runs (other engineers, CI) never share tables; it is dropped by destroy().
  */
 export async function createTestDatabase(
-  engine: "pglite" | "postgres",
+  engine: TestEngine,
   options: Partial<OpenDatabaseOptions> = {},
 ): Promise<TestDatabase> {
   if (engine === "pglite") {

@@ -6,7 +6,16 @@ export interface QuoteCursor {
   id: number;
 }
 
-const cursorShape = z.tuple([z.iso.datetime(), z.number().int().positive()]);
+// Only positions a real row can have, so a forged cursor is refused here (400) rather than by
+// PostgreSQL (500): ids are `serial` (int4), and PostgreSQL has no year 0000.
+const MAX_ID = 2_147_483_647;
+const cursorShape = z.tuple([
+  z.iso
+    .datetime()
+    .transform((text) => new Date(text))
+    .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999),
+  z.number().int().positive().max(MAX_ID),
+]);
 
 /** An opaque, URL-safe cursor string. */
 export function encodeCursor(cursor: QuoteCursor): string {
@@ -17,7 +26,7 @@ export function encodeCursor(cursor: QuoteCursor): string {
 export function decodeCursor(value: string): QuoteCursor | undefined {
   try {
     const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
-    return parsed.success ? { createdAt: new Date(parsed.data[0]), id: parsed.data[1] } : undefined;
+    return parsed.success ? { createdAt: parsed.data[0], id: parsed.data[1] } : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
 import { tweets } from "~/db/schema";
-import { createTestDatabase, describeEachEngine, type TestDatabase } from "~/db/test-database.server";
+import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
 import { importPosts } from "./import-quotes.server";
 import { ArchiveFormatError, readArchive } from "./x-archive.server";
 
@@ -39,55 +39,65 @@ describe("reading an X archive", () => {
   });
 });
 
-describeEachEngine("importing quotes on %s", { timeout: 60_000 }, (engine) => {
-  let testDb: TestDatabase | undefined;
-  afterEach(async () => {
-    await testDb?.destroy();
-    testDb = undefined;
-  });
+for (const engine of allTestEngines) {
+  describe.runIf(engineAvailable(engine))(`importing quotes on ${engine}`, { timeout: 60_000 }, () => {
+    let testDb: TestDatabase | undefined;
+    afterEach(async () => {
+      await testDb?.destroy();
+      testDb = undefined;
+    });
 
-  it("keeps original posts, hidden, with their dates and clean text; a re-import adds nothing", async () => {
-    testDb = await createTestDatabase(engine);
-    const posts = readArchive(new TextEncoder().encode(tweetsJs), "tweets.js");
-    const first = await importPosts(testDb.database.db, posts);
-    expect(first).toEqual({ read: 5, imported: 2, skipped: { retweets: 1, replies: 1, empty: 1, alreadyImported: 0 } });
-    const rows = await testDb.database.db.select().from(tweets).orderBy(tweets.createdAt);
-    expect(rows.map((r) => [r.text, r.createdAt.toISOString(), r.includeInSearch, r.sourcePostId])).toEqual([
-      ["A second original post", "2017-01-10T08:00:00.000Z", false, "1005"],
-      ["Mixing greens & golds tonight <3", "2023-03-04T18:30:00.000Z", false, "1001"],
-    ]);
-    const again = await importPosts(testDb.database.db, posts, { includeReplies: true });
-    expect(again.imported).toBe(1); // only the reply, now asked for
-    expect(again.skipped.alreadyImported).toBe(2);
-  });
+    it("keeps original posts, hidden, with their dates and clean text; a re-import adds nothing", async () => {
+      testDb = await createTestDatabase(engine);
+      const posts = readArchive(new TextEncoder().encode(tweetsJs), "tweets.js");
+      const first = await importPosts(testDb.database.db, posts);
+      expect(first).toEqual({
+        read: 5,
+        imported: 2,
+        skipped: { retweets: 1, replies: 1, empty: 1, alreadyImported: 0 },
+      });
+      const rows = await testDb.database.db.select().from(tweets).orderBy(tweets.createdAt);
+      expect(rows.map((r) => [r.text, r.createdAt.toISOString(), r.includeInSearch, r.sourcePostId])).toEqual([
+        ["A second original post", "2017-01-10T08:00:00.000Z", false, "1005"],
+        ["Mixing greens & golds tonight <3", "2023-03-04T18:30:00.000Z", false, "1001"],
+      ]);
+      const again = await importPosts(testDb.database.db, posts, { includeReplies: true });
+      expect(again.imported).toBe(1); // only the reply, now asked for
+      expect(again.skipped.alreadyImported).toBe(2);
+    });
 
-  it("the command imports a zip, prints counts, and writes nothing for a bad file", async () => {
-    if (engine !== "pglite") return;
-    testDb = await createTestDatabase(engine);
-    await testDb.database.close();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-import-"));
-    const good = path.join(dir, "archive.zip");
-    fs.writeFileSync(good, zipSync({ "data/tweets.js": new TextEncoder().encode(tweetsJs) }));
-    const bad = path.join(dir, "tweets.js");
-    fs.writeFileSync(bad, tweetsJs.replace('"1005"', "1005"));
-    const env = { ...process.env, DATA_DIR: testDb.location, DATABASE_URL: "" };
-    const run = (file: string) => {
-      try {
-        return {
-          code: 0,
-          out: execFileSync("npx", ["tsx", "scripts/import-quotes.ts", file], { env, encoding: "utf8", stdio: "pipe" }),
-        };
-      } catch (error) {
-        const failed = error as { status: number; stderr: string };
-        return { code: failed.status, out: failed.stderr };
-      }
-    };
-    const badRun = run(bad);
-    expect(badRun.code).toBe(1);
-    expect(badRun.out).toMatch(/entry 4/);
-    const goodRun = run(good);
-    expect(goodRun.out).toContain("Read 5 posts; imported 2");
-    expect(goodRun.out).toContain("1 retweets, 1 replies");
-    fs.rmSync(dir, { recursive: true, force: true });
+    it("the command imports a zip, prints counts, and writes nothing for a bad file", async () => {
+      if (engine !== "pglite") return;
+      testDb = await createTestDatabase(engine);
+      await testDb.database.close();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-import-"));
+      const good = path.join(dir, "archive.zip");
+      fs.writeFileSync(good, zipSync({ "data/tweets.js": new TextEncoder().encode(tweetsJs) }));
+      const bad = path.join(dir, "tweets.js");
+      fs.writeFileSync(bad, tweetsJs.replace('"1005"', "1005"));
+      const env = { ...process.env, DATA_DIR: testDb.location, DATABASE_URL: "" };
+      const run = (file: string) => {
+        try {
+          return {
+            code: 0,
+            out: execFileSync("npx", ["tsx", "scripts/import-quotes.ts", file], {
+              env,
+              encoding: "utf8",
+              stdio: "pipe",
+            }),
+          };
+        } catch (error) {
+          const failed = error as { status: number; stderr: string };
+          return { code: failed.status, out: failed.stderr };
+        }
+      };
+      const badRun = run(bad);
+      expect(badRun.code).toBe(1);
+      expect(badRun.out).toMatch(/entry 4/);
+      const goodRun = run(good);
+      expect(goodRun.out).toContain("Read 5 posts; imported 2");
+      expect(goodRun.out).toContain("1 retweets, 1 replies");
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
   });
-});
+}

@@ -11,6 +11,7 @@ import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { databaseContext } from "~/db/context";
 import { tweets } from "~/db/schema";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/admin.quotes";
 import styles from "./admin.quotes.module.css";
 
@@ -40,7 +41,7 @@ const loginInput = z.object({ email: z.string().max(320), password: z.string().m
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "login") {

@@ -11,6 +11,7 @@ import {
   startEnrolment,
 } from "~/auth/second-factor.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/admin.security";
 
 export const headers = adminHeaders;
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireAdminPage(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
   const refusal = (result: SecurityRefusal, extra: Record<string, string> = {}) =>
     data({ error: result.error, ...extra }, { status: result.status, headers: result.headers });

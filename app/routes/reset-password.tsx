@@ -10,6 +10,7 @@ import { passwordProblem } from "~/auth/password-policy";
 import { RateLimitedError, rateLimits, takeAttempt } from "~/auth/rate-limit.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { databaseContext } from "~/db/context";
+import { readForm } from "~/http/read-form.server";
 import { getLogger } from "~/observability/logger.server";
 import type { Route } from "./+types/reset-password";
 
@@ -25,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const database = context.get(databaseContext);
   const auth = getAuth(database);
 

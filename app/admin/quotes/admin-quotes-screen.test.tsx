@@ -51,6 +51,48 @@ describe("AdminQuotesScreen", () => {
     for (const box of screen.getAllByRole("checkbox")) expect(box).toBeChecked();
   });
 
+  it("a press-and-drag across rows gives each row reached the first row's new value, in one save", () => {
+    const hidden = (id: number, day: number): AdminQuote => ({
+      id,
+      text: `Hidden quote ${id}`,
+      createdAt: `2025-01-${String(day).padStart(2, "0")}T00:00:00.000Z`,
+      includeInSearch: false,
+    });
+    const five = [hidden(15, 5), hidden(14, 4), hidden(13, 3), hidden(12, 2), hidden(11, 1)];
+    const save = vi.fn().mockResolvedValue(undefined);
+    render(<AdminQuotesScreen initialQuotes={five} saveVisibility={save} />);
+    // happy-dom lays nothing out: stand in for the browser's hit testing with rows 80 px tall,
+    // one under the other, so the point under the pointer is the checkbox of the row there.
+    const ROW = 80;
+    vi.spyOn(document, "elementFromPoint").mockImplementation(
+      (_x, y) => screen.getAllByRole("checkbox")[Math.floor(y / ROW)] ?? null,
+    );
+    const at = (row: number) => ({ pointerId: 1, clientX: 500, clientY: row * ROW + ROW / 2 });
+    const box = (id: number) => screen.getByRole("checkbox", { name: `Show #${id} on the public wall` });
+
+    fireEvent.pointerDown(box(15), { ...at(0), button: 0, buttons: 1 });
+    expect(box(15)).toBeChecked();
+    for (const row of [1, 2, 3, 2]) fireEvent.pointerMove(window, { ...at(row), buttons: 1 });
+    // Each row shows its new value as the pointer reaches it; nothing is saved mid-gesture.
+    for (const id of [15, 14, 13, 12]) expect(box(id)).toBeChecked();
+    expect(box(11)).not.toBeChecked();
+    expect(save).not.toHaveBeenCalled();
+
+    fireEvent.pointerUp(window, { ...at(3), button: 0, buttons: 0 });
+    expect(save).toHaveBeenCalledTimes(1);
+    const [change] = save.mock.calls[0]!;
+    expect(change.includeInSearch).toBe(true);
+    expect([...change.ids].sort()).toEqual([12, 13, 14, 15]);
+    for (const id of [15, 14, 13, 12]) expect(box(id)).toBeChecked();
+    expect(box(11)).not.toBeChecked();
+    expect(screen.getByRole("button", { name: /Public/ })).toHaveTextContent("Public 4");
+
+    // The gesture is over: moving with no button held reaches no more rows.
+    fireEvent.pointerMove(window, { ...at(4), buttons: 0 });
+    expect(box(11)).not.toBeChecked();
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
   it("rolls back and alerts when the save fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const save = vi.fn().mockRejectedValue(new Error("database is down"));

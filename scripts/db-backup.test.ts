@@ -1,0 +1,111 @@
+// `npm run db:backup` and `npm run db:restore` as an operator runs them: real processes on real
+// PGlite folders.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { authSecret } from "~/auth/auth-secret.server";
+import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { openDatabase } from "~/db/database.server";
+import { tweets } from "~/db/schema";
+
+const root = path.resolve(import.meta.dirname, "..");
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-backup-"));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function run(script: "db-backup" | "db-restore", args: string[], env: Record<string, string | undefined>) {
+  const { DATABASE_URL: _unset, ...inherited } = process.env;
+  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(root, `scripts/${script}.ts`), ...args], {
+    cwd: root,
+    env: { ...inherited, ...env } as NodeJS.ProcessEnv,
+    encoding: "utf8",
+  });
+  return { code: result.status, output: result.stdout + result.stderr };
+}
+
+describe("db:backup and db:restore", () => {
+  const source = path.join(work, "source");
+  const target = path.join(work, "target");
+  const archive = path.join(work, "umbra.tar.gz");
+
+  it("round-trip a quote and the auth secret into a fresh DATA_DIR", { timeout: 180_000 }, async () => {
+    const database = await openDatabase({ dataDir: source });
+    const [quote] = await database.db
+      .insert(tweets)
+      .values({ text: "Kept through a backup", includeInSearch: true })
+      .returning();
+    await database.close();
+    const secret = authSecret({ dataDir: source });
+
+    const startedBackup = performance.now();
+    const backup = run("db-backup", [archive], { DATA_DIR: source });
+    const backupMs = performance.now() - startedBackup;
+    expect(backup.output).toMatch(/Backed up to .*umbra\.tar\.gz/);
+    expect(backup.code).toBe(0);
+    expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-auth-secret");
+
+    const startedRestore = performance.now();
+    const restore = run("db-restore", [archive], { DATA_DIR: target });
+    const restoreMs = performance.now() - startedRestore;
+    expect(restore.output).toMatch(/Restored into/);
+    expect(restore.code).toBe(0);
+    console.log(
+      `backup ${(fs.statSync(archive).size / 1024 / 1024).toFixed(1)} MB: ` +
+        `db:backup ${Math.round(backupMs)} ms, db:restore ${Math.round(restoreMs)} ms`,
+    );
+
+    // The same secret, so sessions, device cookies and TOTP secrets stay valid.
+    expect(fs.readFileSync(path.join(target, "auth-secret"), "utf8")).toBe(secret);
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      const rows = await restored.db
+        .select()
+        .from(tweets)
+        .where(eq(tweets.id, quote?.id ?? -1));
+      expect(rows.map((r) => [r.text, r.includeInSearch])).toEqual([["Kept through a backup", true]]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it("refuses to overwrite a database without --force, and keeps the old one with it", { timeout: 120_000 }, () => {
+    const refused = run("db-restore", [archive], { DATA_DIR: target });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/already has a database; add --force/);
+    expect(refused.output).not.toMatch(/\n\s+at /);
+
+    const forced = run("db-restore", [archive, "--force"], { DATA_DIR: target });
+    expect(forced.code).toBe(0);
+    const aside = fs.readdirSync(target).filter((name) => name.startsWith("before-restore-"));
+    expect(aside).toHaveLength(1);
+    expect(fs.existsSync(path.join(target, aside[0] ?? "", "pglite", "PG_VERSION"))).toBe(true);
+  });
+
+  it("refuses while a server holds DATA_DIR", () => {
+    // This test process stands in for a running server: the lock names a live pid.
+    const lock = acquireDataDirLock(source);
+    try {
+      const backup = run("db-backup", [path.join(work, "second.tar.gz")], { DATA_DIR: source });
+      expect(backup.code).toBe(1);
+      expect(backup.output).toMatch(/Not backing up: .*in use by process/);
+      const restore = run("db-restore", [archive, "--force"], { DATA_DIR: source });
+      expect(restore.code).toBe(1);
+      expect(restore.output).toMatch(/Not restoring: .*in use by process/);
+      expect(fs.existsSync(path.join(work, "second.tar.gz"))).toBe(false);
+    } finally {
+      lock.release();
+    }
+  });
+
+  it("sends PostgreSQL users to pg_dump, and answers --help and bad arguments", () => {
+    const server = run("db-backup", [archive], { DATABASE_URL: "postgres://u@127.0.0.1/umbra" });
+    expect(server.code).toBe(2);
+    expect(server.output).toMatch(/pg_dump/);
+    expect(run("db-restore", ["--help"], {}).code).toBe(0);
+    const unknown = run("db-backup", ["--bogus", archive], {});
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toMatch(/Unknown option '--bogus'/);
+  });
+});

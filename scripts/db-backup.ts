@@ -1,0 +1,58 @@
+// `npm run db:backup -- FILE`: the embedded database (PGlite under DATA_DIR) to one .tar.gz.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { acquireDataDirLock } from "~/db/data-dir-lock.server";
+import { CommandError, dataDir, megabytes, parseCommand, runCommand, SECRET_IN_ARCHIVE } from "./embedded-database-cli";
+
+const usage = `Usage: npm run db:backup -- FILE [--force]
+
+Writes the embedded database in DATA_DIR (default ./data) to FILE, a .tar.gz that
+npm run db:restore reads back. Stop the server first: it holds the database while it runs.
+  --force   overwrite FILE when it exists
+With DATABASE_URL set, use pg_dump instead (README "Backups").`;
+
+await runCommand(async () => {
+  const command = parseCommand(usage, process.argv.slice(2));
+  if (!command) return;
+  const dir = dataDir();
+  const pgdata = path.join(dir, "pglite");
+  if (!fs.existsSync(path.join(pgdata, "PG_VERSION"))) throw new CommandError(`No embedded database in ${dir}.`);
+  if (fs.existsSync(command.file) && !command.force) {
+    throw new CommandError(`${command.file} exists; choose another name or add --force.`);
+  }
+
+  const started = performance.now();
+  let lock: ReturnType<typeof acquireDataDirLock>;
+  try {
+    // Also keeps the server from starting on the database while it is being read.
+    lock = acquireDataDirLock(dir);
+  } catch (error) {
+    throw new CommandError(`Not backing up: ${(error as Error).message}`);
+  }
+  const secretCopy = path.join(pgdata, SECRET_IN_ARCHIVE);
+  try {
+    console.log(`Opening the embedded database in ${dir}...`);
+    const client = await PGlite.create(pgdata);
+    try {
+      // dumpDataDir archives every file in the data folder, so the secret rides along.
+      const secret = path.join(dir, "auth-secret");
+      if (fs.existsSync(secret)) fs.copyFileSync(secret, secretCopy);
+      else if (process.env.AUTH_SECRET)
+        console.log("AUTH_SECRET is set: keep it with this backup (TOTP secrets need it).");
+      console.log("Dumping it...");
+      const archive = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
+      // Written beside, then renamed: an interrupted backup never looks like a complete one.
+      const partial = `${command.file}.partial`;
+      fs.writeFileSync(partial, archive, { mode: 0o600 });
+      fs.renameSync(partial, command.file);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`Backed up to ${command.file} (${megabytes(archive.length)}) in ${seconds} s.`);
+    } finally {
+      fs.rmSync(secretCopy, { force: true });
+      await client.close();
+    }
+  } finally {
+    lock.release();
+  }
+});

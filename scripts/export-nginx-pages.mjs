@@ -1,0 +1,63 @@
+// Last step of `npm run build`: writes the prerendered pages as our server answers them, for
+// nginx to serve from disk (deploy/nginx.conf.template, docs/decisions/015):
+//   build/nginx/pages-<id>/<route>/index.html (+ .gz)  stylesheets inlined, as in memory
+//   build/nginx/pages.conf  nginx maps: route -> Content-Security-Policy, and the folder pages-<id>
+// Each policy allows its page's own inline scripts by hash, so the policies must match the files.
+// nginx reads pages.conf only when it (re)loads; <id> is a hash of the policies, so until the
+// reload after a build changed them, nginx looks for the old folder, finds nothing and passes
+// pages to the app, instead of sending new pages with old policies.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { inlineStylesheets, stylesheetReader } from "../server/inline-stylesheets.js";
+import { contentSecurityPolicy, inlineScriptHashes } from "../server/security-headers.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "build/client");
+const outDir = path.join(root, "build/nginx");
+// Pages are written here first, then moved to pages-<id> once the policies are all known.
+const pagesDir = path.join(outDir, "pages-incoming");
+
+fs.rmSync(outDir, { recursive: true, force: true });
+const readStylesheet = stylesheetReader(clientDir);
+const mapLines = [];
+
+function walk(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      // The same folders server/prerendered-pages.js skips.
+      if (entry.name !== "assets" && entry.name !== "img") walk(full);
+      continue;
+    }
+    if (entry.name !== "index.html") continue;
+    const relative = path.relative(clientDir, dir).split(path.sep).join("/");
+    const route = `/${relative}`.replace(/\/$/, "") || "/";
+    const html = inlineStylesheets(fs.readFileSync(full, "utf8"), readStylesheet);
+    const target = path.join(pagesDir, relative, "index.html");
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, html);
+    // gzip_static serves this instead of compressing on every request.
+    fs.writeFileSync(`${target}.gz`, zlib.gzipSync(html, { level: 9 }));
+    // Routes are slugs ([a-z0-9-/]); a quote or backslash would break the map's syntax.
+    if (/["\\\s;]/.test(route)) throw new Error(`Cannot write an nginx map entry for route ${route}`);
+    mapLines.push(`"${route}" "${contentSecurityPolicy(inlineScriptHashes(html))}";`);
+  }
+}
+
+walk(clientDir);
+const policies = mapLines.sort().join("\n");
+const folder = `pages-${crypto.createHash("sha256").update(policies).digest("hex").slice(0, 12)}`;
+fs.renameSync(pagesDir, path.join(outDir, folder));
+const conf = `# Written by scripts/export-nginx-pages.mjs; included by deploy/nginx.conf.template.
+map $uri $umbra_page_csp {
+    default "";
+${policies.replace(/^/gm, "    ")}
+}
+map $uri $umbra_pages_folder {
+    default ${folder};
+}
+`;
+fs.writeFileSync(path.join(outDir, "pages.conf"), conf);
+console.log(`Wrote ${mapLines.length} prerendered pages for nginx to ${path.relative(root, outDir)}/${folder}`);

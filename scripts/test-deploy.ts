@@ -1,0 +1,587 @@
+// `npm run test:deploy`: the production layout of README "Deploying", on this machine. Debian's
+// nginx with deploy/nginx.conf.template (rendered as `npm run deploy:nginx` does, plain http on a
+// free port) in front of two `node server.js` processes on one fresh PostgreSQL database and one
+// shared DATA_DIR. Needs a build (`npm run build`) and TEST_DATABASE_URL.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "../tests/support/server-process";
+
+const usage = `Usage: npm run test:deploy
+
+Starts Debian's nginx with the deploy configuration in front of two app processes on a fresh
+PostgreSQL database (TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test), checks
+what a deployer relies on through the proxy, then stops everything and drops the database.
+Needs a production build (npm run build). Installs nginx with apt-get when missing and root.`;
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** A failure the person running this can act on: printed as a plain message. */
+class Failure extends Error {}
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Failure(message);
+}
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * One HTTP request on its own connection. `localAddress` picks the client's address: every
+ * 127.x.x.x is this machine, so the test can be several clients that nginx tells apart.
+ */
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`${url} did not answer in 30 s`)));
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** An event stream held open; `waitFor` resolves when its text so far matches. */
+function openEventStream(url: string, headers: Record<string, string>) {
+  return new Promise<{ waitFor: (pattern: RegExp, timeoutMs: number) => Promise<string>; close: () => void }>(
+    (resolve, reject) => {
+      const req = http.get(url, { headers, agent: false }, (res) => {
+        if (res.statusCode !== 200) return reject(new Failure(`event stream answered ${res.statusCode}`));
+        let text = "";
+        const waiters = new Set<() => void>();
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+          for (const wake of waiters) wake();
+        });
+        resolve({
+          waitFor: (pattern, timeoutMs) =>
+            new Promise((done, fail) => {
+              const wake = () => {
+                const match = pattern.exec(text);
+                if (!match) return;
+                waiters.delete(wake);
+                clearTimeout(timer);
+                done(text.slice(match.index));
+              };
+              const timer = setTimeout(() => {
+                waiters.delete(wake);
+                fail(new Failure(`no ${pattern} on the event stream within ${timeoutMs} ms; got:\n${text}`));
+              }, timeoutMs);
+              waiters.add(wake);
+              wake();
+            }),
+          close: () => req.destroy(),
+        });
+      });
+      req.on("error", reject);
+    },
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function findNginx(): string {
+  const find = () => ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
+  if (!find() && process.getuid?.() === 0) {
+    console.log("Installing Debian's nginx...");
+    execFileSync("apt-get", ["install", "-y", "-qq", "nginx"], {
+      stdio: "ignore",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  }
+  const nginx = find();
+  if (!nginx) throw new Failure("nginx is not installed: sudo apt-get install -y nginx");
+  return nginx;
+}
+
+/** The nginx configuration README "Deploying" installs, rendered by the same command. */
+function renderSiteConfig(options: { listen: string; ports: number[]; dataDir: string; appDir: string }): string {
+  const args = ["--import", "tsx", path.join(root, "scripts/render-nginx-config.ts")];
+  args.push("--server-name", "localhost", "--plain", options.listen, "--ports", options.ports.join(","));
+  args.push("--data-dir", options.dataDir, "--app-dir", options.appDir);
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
+  if (result.status !== 0) throw new Failure(`npm run deploy:nginx failed:\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** Debian's nginx as an ordinary process: its own prefix, temp folders, pid file and error log. */
+async function startNginx(nginx: string, dir: string, site: string, url: string) {
+  fs.writeFileSync(path.join(dir, "site.conf"), site);
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `${kind}_temp_path ${dir}/temp-${kind};`)
+    .join(" ");
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${dir}/access.log;
+  sendfile on;
+  ${temp}
+  include ${dir}/site.conf;
+}
+`,
+  );
+  const errorLog = () =>
+    fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "";
+  const configTest = spawnSync(nginx, ["-t", "-q", "-p", dir, "-c", `${dir}/nginx.conf`, "-e", `${dir}/error.log`], {
+    encoding: "utf8",
+  });
+  if (configTest.status !== 0) throw new Failure(`nginx -t refused the configuration:\n${configTest.stderr}`);
+  const child = spawn(nginx, ["-p", dir, "-c", `${dir}/nginx.conf`, "-e", `${dir}/error.log`], { stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Failure(`nginx exited at start:\n${errorLog()}`);
+    const up = await request(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (up) return { child, exited, errorLog };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Failure(`nginx did not answer /healthz:\n${errorLog()}`);
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function step(name: string, run: () => Promise<void>) {
+  if (interrupted) throw new Failure(`Stopped by ${interrupted} before: ${name}`);
+  const started = performance.now();
+  try {
+    await run();
+  } catch (error) {
+    console.log(`not ok - ${name}`);
+    throw error;
+  }
+  console.log(`ok - ${name} (${Math.round(performance.now() - started)} ms)`);
+}
+
+/** Request log lines the app processes wrote for `pathname` (the app logs every request it answers). */
+function appRequestsFor(apps: ServerProcess[], pathname: string): number {
+  const line = `"path":"${pathname}"`;
+  return apps.reduce(
+    (sum, app) =>
+      sum +
+      app
+        .output()
+        .split("\n")
+        // Request log lines only: a refused request may log a warning with its path as well.
+        .filter((l) => l.includes(line) && l.includes('"msg":"request"')).length,
+    0,
+  );
+}
+
+/** Waits until both apps have logged everything sent before now (a /healthz each, logged after). */
+async function appLogsSettled(apps: ServerProcess[]) {
+  const before = apps.map((app) => app.output().split('"path":"/healthz"').length);
+  await Promise.all(apps.map((app) => request(`${app.url}/healthz`)));
+  for (let i = 0; i < 100; i++) {
+    if (apps.every((app, k) => app.output().split('"path":"/healthz"').length > (before[k] ?? 0))) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Failure("the app processes did not log a /healthz request");
+}
+
+const securityHeaderNames = [
+  "content-security-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+];
+
+// `npm run test:deploy | head` closes our output early; carry on, so the cleanup still runs.
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+
+// Set on Ctrl-C or SIGTERM: the next step stops the run, so everything started so far is
+// stopped and the database dropped; exiting at once would leave nginx and the servers running.
+let interrupted: NodeJS.Signals | undefined;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = signal;
+    console.error(`Stopped by ${signal}; cleaning up.`);
+  });
+}
+
+async function run() {
+  for (const file of ["build/server/index.js", "build/nginx/pages.conf"]) {
+    if (!fs.existsSync(path.join(root, file))) throw new Failure(`No ${file}: run npm run build first.`);
+  }
+  const baseDatabaseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseDatabaseUrl) {
+    throw new Failure(
+      "test:deploy needs a PostgreSQL server: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).",
+    );
+  }
+  const nginx = findNginx();
+
+  // Undone in reverse order when the run ends, passed or not.
+  const cleanups: (() => unknown)[] = [];
+  let failed = false;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-deploy-"));
+  // nginx's workers run as another user when started by root, as www-data does in production.
+  fs.chmodSync(work, 0o755);
+  cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
+  try {
+    const database = await createPostgresDatabase(baseDatabaseUrl);
+    cleanups.push(() => database.drop());
+
+    const [nginxPort, firstPort, secondPort] = [await freePort(), await freePort(), await freePort()];
+    const publicUrl = `http://127.0.0.1:${nginxPort}`;
+    // One DATA_DIR for both processes: an image either derives lands where nginx looks.
+    const dataDir = path.join(work, "data");
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: "127.0.0.1",
+    };
+    const apps = await Promise.all([firstPort, secondPort].map((port) => startServer({ ...env, PORT: String(port) })));
+    for (const app of apps) cleanups.push(() => stopProcess(app.child, app.exited, "SIGTERM"));
+    const [first, second] = apps as [ServerProcess, ServerProcess];
+
+    // nginx's view of the checkout: this build's client files, a copy of its pages for nginx
+    // (one test moves them as a new build would) and a previous build's asset.
+    const appDir = path.join(work, "app");
+    fs.mkdirSync(path.join(appDir, "build"), { recursive: true });
+    fs.symlinkSync(path.join(root, "build/client"), path.join(appDir, "build/client"));
+    fs.cpSync(path.join(root, "build/nginx"), path.join(appDir, "build/nginx"), { recursive: true });
+    const previousAsset = "/assets/previous-build-only-Xy12.js";
+    fs.mkdirSync(path.join(appDir, "previous-build/assets"), { recursive: true });
+    fs.writeFileSync(path.join(appDir, "previous-build", previousAsset), "export const previous = true;\n");
+
+    const nginxDir = path.join(work, "nginx");
+    fs.mkdirSync(nginxDir, { mode: 0o755 });
+    const site = renderSiteConfig({
+      listen: `127.0.0.1:${nginxPort}`,
+      ports: [firstPort, secondPort],
+      dataDir,
+      appDir,
+    });
+    const proxy = await startNginx(nginx, nginxDir, site, publicUrl);
+    cleanups.push(() => stopProcess(proxy.child, proxy.exited, "SIGQUIT"));
+    // Runs first on the way out: what nginx said, when a step failed.
+    cleanups.push(() => {
+      const log = proxy.errorLog().trim();
+      if (failed && log) console.error(`nginx's error log:\n${log.split("\n").slice(-20).join("\n")}`);
+    });
+
+    await step("the systemd unit passes systemd-analyze verify", async () => {
+      const analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find((p) => fs.existsSync(p));
+      if (!analyze) {
+        console.log("  (skipped: no systemd-analyze on this machine)");
+        return;
+      }
+      // verify needs an instance name; a copy named umbra@3001.service stands for one.
+      const unitDir = path.join(work, "systemd");
+      fs.mkdirSync(unitDir);
+      fs.copyFileSync(path.join(root, "deploy/umbra@.service"), path.join(unitDir, "umbra@.service"));
+      fs.symlinkSync("umbra@.service", path.join(unitDir, "umbra@3001.service"));
+      const result = spawnSync(analyze, ["verify", "--man=no", path.join(unitDir, "umbra@3001.service")], {
+        encoding: "utf8",
+      });
+      const complaints = `${result.stdout}${result.stderr}`.split("\n").filter((line) => line.includes("umbra@"));
+      check(result.status === 0 && complaints.length === 0, `systemd-analyze verify:\n${complaints.join("\n")}`);
+    });
+
+    await step("the production configuration (TLS, redirect) passes nginx -t", async () => {
+      // The same template with its HTTPS blocks, a self-signed certificate standing in for certbot's.
+      const tlsDir = path.join(work, "tls");
+      fs.mkdirSync(tlsDir);
+      execFileSync(
+        "openssl",
+        ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=umbra.example"].concat([
+          "-keyout",
+          `${tlsDir}/privkey.pem`,
+          "-out",
+          `${tlsDir}/fullchain.pem`,
+        ]),
+        { stdio: "ignore" },
+      );
+      const result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "scripts/render-nginx-config.ts", "--server-name", "umbra.example", "--app-dir", root],
+        { cwd: root, encoding: "utf8" },
+      );
+      check(result.status === 0, `rendering the production configuration failed:\n${result.stderr}`);
+      const production = result.stdout.replaceAll("/etc/letsencrypt/live/umbra.example/", `${tlsDir}/`);
+      check(/listen 443 ssl/.test(production) && /return 301 https:/.test(production), "no HTTPS server or redirect");
+      const testDir = path.join(work, "nginx-tls");
+      fs.mkdirSync(testDir);
+      fs.writeFileSync(path.join(testDir, "site.conf"), production);
+      const conf = fs.readFileSync(path.join(nginxDir, "nginx.conf"), "utf8").replaceAll(nginxDir, testDir);
+      fs.writeFileSync(path.join(testDir, "nginx.conf"), conf);
+      const syntax = spawnSync(
+        nginx,
+        ["-t", "-p", testDir, "-c", `${testDir}/nginx.conf`, "-e", `${testDir}/error.log`],
+        {
+          encoding: "utf8",
+        },
+      );
+      check(syntax.status === 0, `nginx -t refused the production configuration:\n${syntax.stderr}`);
+    });
+
+    const pageHtml = fs.readFileSync(path.join(root, "build/client/art/index.html"), "utf8");
+    const asset = /\/assets\/[\w.-]+\.js/.exec(pageHtml)?.[0];
+    const image = /\/img\/artworks-400\/[a-z0-9-]+\.webp/.exec(pageHtml)?.[0];
+    check(asset && image, "the built /art page names no script asset or 400 px WebP image");
+
+    await step("nginx serves prerendered pages itself, byte for byte and header for header as the app", async () => {
+      // The home page, an editorial page and the deepest kind of route (a work's page).
+      const workPage = /href="(\/art\/[a-z0-9-]+)"/.exec(pageHtml)?.[1];
+      check(workPage, "the built /art page links no work");
+      for (const route of ["/", "/about", workPage]) {
+        const before = appRequestsFor(apps, route);
+        const fromNginx = await request(`${publicUrl}${route}`, { headers: { "Accept-Encoding": "identity" } });
+        const fromApp = await request(`${first.url}${route}`, { headers: { "Accept-Encoding": "identity" } });
+        await appLogsSettled(apps);
+        check(fromNginx.status === 200, `${route} through nginx answered ${fromNginx.status}`);
+        check(
+          appRequestsFor(apps, route) === before + 1,
+          `${route} through nginx reached an app process (only the direct request should have)`,
+        );
+        check(fromNginx.body.equals(fromApp.body), `nginx's ${route} differs from the app's (stale build/nginx?)`);
+        for (const name of [...securityHeaderNames, "cache-control", "content-type"]) {
+          check(
+            fromNginx.headers[name] === fromApp.headers[name],
+            `${route}: ${name} differs: nginx "${fromNginx.headers[name]}", app "${fromApp.headers[name]}"`,
+          );
+        }
+        const gzipped = await request(`${publicUrl}${route}`, { headers: { "Accept-Encoding": "gzip, br" } });
+        check(gzipped.headers["content-encoding"] === "gzip", `nginx did not send ${route} precompressed`);
+        const revalidated = await request(`${publicUrl}${route}`, {
+          headers: { "If-None-Match": String(fromNginx.headers.etag) },
+        });
+        check(revalidated.status === 304, `a repeat visit to ${route} with the ETag got ${revalidated.status}`);
+      }
+    });
+
+    await step("after a build, until nginx reloads, pages come from the app, never with old policies", async () => {
+      // A build that changed the pages' scripts writes them under a new folder name; nginx still
+      // holds the old name (and the old policies) until it reloads.
+      const nginxBuild = path.join(appDir, "build/nginx");
+      const folder = fs.readdirSync(nginxBuild).find((name) => name.startsWith("pages-"));
+      check(folder, "build/nginx has no pages-<id> folder");
+      fs.renameSync(path.join(nginxBuild, folder), path.join(nginxBuild, "pages-from-a-newer-build"));
+      try {
+        const before = appRequestsFor(apps, "/about");
+        const reply = await request(`${publicUrl}/about`);
+        const fromApp = await request(`${first.url}/about`);
+        await appLogsSettled(apps);
+        check(reply.status === 200, `/about answered ${reply.status}`);
+        check(appRequestsFor(apps, "/about") === before + 2, "/about did not come from the app");
+        check(
+          reply.headers["content-security-policy"] === fromApp.headers["content-security-policy"],
+          "/about went out with another policy than the app's",
+        );
+      } finally {
+        fs.renameSync(path.join(nginxBuild, "pages-from-a-newer-build"), path.join(nginxBuild, folder));
+      }
+    });
+
+    await step("a query string, a POST or an unknown path still reaches the app", async () => {
+      const paths = ["/art", "/no-such-page", "/contact"];
+      const count = () => paths.reduce((sum, p) => sum + appRequestsFor(apps, p), 0);
+      const before = count();
+      const filtered = await request(`${publicUrl}/art?medium=painting`);
+      const missing = await request(`${publicUrl}/no-such-page`);
+      // A POST to a prerendered path is the app's to answer, never nginx's static 405.
+      await request(`${publicUrl}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: publicUrl },
+        body: "a=1",
+      });
+      await appLogsSettled(apps);
+      check(filtered.status === 200 && missing.status === 404, `got ${filtered.status} and ${missing.status}`);
+      check(
+        count() === before + 3,
+        `the filtered gallery, the 404 or the POST did not reach the app (${paths.map((p) => `${p}: ${appRequestsFor(apps, p)}`).join(", ")}; before ${before})`,
+      );
+      const redirect = await request(`${publicUrl}/about/`);
+      check(redirect.status === 301 && redirect.headers.location === "/about", "/about/ is not redirected to /about");
+    });
+
+    await step("nginx serves hashed assets from disk, immutable for a year", async () => {
+      const before = appRequestsFor(apps, asset);
+      const reply = await request(`${publicUrl}${asset}`);
+      await appLogsSettled(apps);
+      check(reply.status === 200, `${asset} answered ${reply.status}`);
+      check(appRequestsFor(apps, asset) === before, `${asset} reached an app process`);
+      check(reply.headers.server === "nginx", `Server header ${reply.headers.server}`);
+      check(
+        reply.headers["cache-control"] === "public, max-age=31536000, immutable",
+        `Cache-Control ${reply.headers["cache-control"]}`,
+      );
+      check(reply.headers["x-content-type-options"] === "nosniff", "no X-Content-Type-Options on an asset");
+      check(/javascript/.test(String(reply.headers["content-type"])), `Content-Type ${reply.headers["content-type"]}`);
+      // During an upgrade a process still on the previous build names its assets.
+      const previous = await request(`${publicUrl}${previousAsset}`);
+      check(previous.status === 200, `an asset only the previous build has answered ${previous.status}`);
+      check(
+        previous.headers["cache-control"] === "public, max-age=31536000, immutable",
+        `the previous build's asset: Cache-Control ${previous.headers["cache-control"]}`,
+      );
+      const missing = await request(`${publicUrl}/assets/never-built-Zz99.js`);
+      check(missing.status === 404, `an asset no build has answered ${missing.status}`);
+    });
+
+    await step("an image is derived once by the app, then served from the shared cache by nginx", async () => {
+      check(appRequestsFor(apps, image) === 0, "the image was requested before the test");
+      const firstReply = await request(`${publicUrl}${image}`);
+      await appLogsSettled(apps);
+      check(firstReply.status === 200, `${image} answered ${firstReply.status}`);
+      check(appRequestsFor(apps, image) === 1, "the first request for an uncached image did not reach the app");
+      const again = await Promise.all([1, 2, 3].map(() => request(`${publicUrl}${image}`)));
+      await appLogsSettled(apps);
+      check(appRequestsFor(apps, image) === 1, "a cached image reached an app process");
+      for (const reply of again) {
+        check(reply.body.equals(firstReply.body), "nginx's cached image differs from the derived one");
+        check(reply.headers["content-type"] === "image/webp", `Content-Type ${reply.headers["content-type"]}`);
+        check(
+          reply.headers["cache-control"] === "public, max-age=31536000, immutable",
+          `Cache-Control ${reply.headers["cache-control"]}`,
+        );
+        check(reply.headers["x-content-type-options"] === "nosniff", "no X-Content-Type-Options on an image");
+      }
+      const unknown = await request(`${publicUrl}/img/artworks-400/not-a-work.webp`);
+      check(unknown.status === 404, `an undeclared image answered ${unknown.status}, not the app's 404`);
+    });
+
+    let adminHeaders: Record<string, string> = {};
+    await step("sign-in limits count the client nginx saw, not what it wrote in X-Forwarded-For", async () => {
+      // Two clients, 127.0.0.2 and 127.0.0.3. The first forges a new X-Forwarded-For on every
+      // guess; nginx appends the address it saw, and TRUST_PROXY=127.0.0.1 believes only that.
+      const signIn = (client: string, email: string, password: string, forged?: string) =>
+        request(`${publicUrl}/admin/quotes`, {
+          method: "POST",
+          localAddress: client,
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: publicUrl,
+            ...(forged ? { "X-Forwarded-For": forged } : {}),
+          },
+          body: new URLSearchParams({ intent: "login", email, password }).toString(),
+        });
+      for (let i = 0; i < 30; i++) {
+        const guess = await signIn("127.0.0.2", `nobody-${i}@umbra.test`, "guess", `198.51.100.${i}`);
+        check(guess.status === 401, `guess ${i + 1} of the address's 30 answered ${guess.status}, not 401`);
+      }
+      const over = await signIn("127.0.0.2", "nobody-30@umbra.test", "guess", "203.0.113.99");
+      check(over.status === 429, `the 31st guess from one client answered ${over.status}, not 429`);
+      const admin = await signIn("127.0.0.3", processAdmin.email, processAdmin.password);
+      const cookie = (admin.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+      check(
+        admin.status >= 300 && admin.status < 400 && cookie,
+        `the admin signing in from another client got ${admin.status} and no session cookie`,
+      );
+      adminHeaders = { Cookie: cookie, Origin: publicUrl, "Content-Type": "application/json" };
+    });
+
+    await step("a toggle on either process reaches an event stream held through nginx, promptly", async () => {
+      const list = await request(`${publicUrl}/api/admin/quotes`, { headers: adminHeaders });
+      check(list.status === 200, `the admin quote list answered ${list.status}`);
+      const quotes = JSON.parse(list.body.toString()).quotes as { id: number; includeInSearch: boolean }[];
+      const quote = quotes[0];
+      check(quote, "the admin quote list is empty");
+      const stream = await openEventStream(`${publicUrl}/api/admin/quotes/events`, adminHeaders);
+      try {
+        await stream.waitFor(/event: ready/, 10_000);
+        // The stream is held by one process; toggling through each app directly means one of
+        // the two changes crosses processes by NOTIFY.
+        let visible = quote.includeInSearch;
+        for (const app of [first, second]) {
+          visible = !visible;
+          const sent = performance.now();
+          const patch = await request(`${app.url}/api/admin/quotes/${quote.id}`, {
+            method: "PATCH",
+            headers: adminHeaders,
+            body: JSON.stringify({ includeInSearch: visible }),
+          });
+          check(patch.status === 200, `PATCH on ${app.url} answered ${patch.status}`);
+          const event = new RegExp(
+            `event: quote\\ndata: \\{"quote":\\{"id":${quote.id},[^\\n]*"includeInSearch":${visible}`,
+          );
+          // Buffered by nginx, the event would wait for the buffer to fill or the stream to end.
+          await stream.waitFor(event, 2_000);
+          console.log(`  the toggle made on ${app.url} arrived after ${Math.round(performance.now() - sent)} ms`);
+        }
+      } finally {
+        stream.close();
+      }
+    });
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`Cleaning up: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+try {
+  const { values } = parseArgs({ options: { help: { type: "boolean", default: false } } });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+
+const started = performance.now();
+try {
+  await run();
+  console.log(`test:deploy passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(error instanceof Failure ? error.message : (error as Error).stack);
+  process.exit(1);
+}

@@ -1,0 +1,42 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import { wantsJsonAnswer } from "./answer-format";
+
+// What a person can do about each client error Express itself raises (a malformed %-escape in a
+// path is a 400, a missing build asset a 404). Their own messages can name files on the server.
+const clientMessages: Record<number, string> = {
+  400: "This address or request is malformed (for example a broken %-escape). Check the link and try again.",
+  404: "There is nothing at this address. It may have moved, or the link may be mistyped.",
+  405: "This address does not take that method.",
+  413: "This request is too large.",
+  416: "The requested range is not available for this file.",
+};
+
+/**
+ * The last Express handler: answers errors that Express, a static file or a handler passed on.
+ * A client error (4xx) keeps its status, gets a message a person can act on and one warn log
+ * line; anything else is a 500 logged at error with its stack.
+ */
+export function answerErrors(logger: Logger) {
+  return function answerError(error: unknown, req: Request, res: Response, next: NextFunction) {
+    const status = statusOf(error);
+    const where = { method: req.method, path: req.path, status };
+    if (status >= 500) logger.error({ ...where, err: error }, "request failed");
+    else logger.warn({ ...where, reason: (error as Error)?.message }, "request refused");
+    // Part of an answer is already out: Express can only end the connection.
+    if (res.headersSent) return next(error);
+    const message =
+      status >= 500
+        ? "Something went wrong on our side. Please try again in a moment."
+        : (clientMessages[status] ?? "This request cannot be answered as sent.");
+    res.status(status).set("Cache-Control", "no-store");
+    if (wantsJsonAnswer(req)) res.json({ message });
+    else res.type("text/plain").send(message);
+  };
+}
+
+function statusOf(error: unknown): number {
+  const candidate = (error as { status?: unknown; statusCode?: unknown } | null) ?? {};
+  const status = Number(candidate.status ?? candidate.statusCode);
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}

@@ -1,0 +1,29 @@
+import type { NextFunction, Request, Response } from "express";
+import { z } from "zod";
+import { wantsJsonAnswer } from "./answer-format";
+
+// React Router builds each request's URL from the Host header and the request target; input
+// that no URL can hold would otherwise fail there as a 500.
+const hostHeader = z
+  .string()
+  .max(255)
+  .regex(/^[a-z0-9.\-:[\]]+$/i)
+  .refine((host) => URL.canParse(`http://${host}/`));
+// Origin-form only (`/path?query`): browsers send nothing else to a site. The absolute form is for
+// proxies, and `*` (OPTIONS) names no page.
+const requestTarget = z.string().startsWith("/");
+
+/**
+ * Refuses, with 400, a request whose URL cannot be built: a missing (HTTP/1.0) or malformed Host
+ * header, or a request target that is not a path.
+ */
+export function requireBuildableUrl(req: Request, res: Response, next: NextFunction) {
+  const host = hostHeader.safeParse(req.headers.host).success;
+  if (host && requestTarget.safeParse(req.originalUrl).success) return next();
+  const message = host
+    ? "The request target must be a path on this site, such as /quotes."
+    : "The Host header is missing or is not a host name. Send the site's address as the Host header.";
+  res.status(400).set("Cache-Control", "no-store");
+  if (wantsJsonAnswer(req)) res.json({ message });
+  else res.type("text/plain").send(message);
+}

@@ -1,0 +1,443 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { describeRequest, type MalformedRequest, malformedRequests } from "./support/malformed-requests";
+import { type RawResponse, sendOnSocket, sendRaw } from "./support/raw-http";
+import { adminHeadersFor, type ServerProcess, startServer } from "./support/server-process";
+
+// Hostile input against a server of its own (fresh data folder), so nothing here disturbs the
+// shared server other specs use. Security issue 11: body limits, open redirects, 5xx on bad
+// input, security headers on every answer.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+const MB = 1024 * 1024;
+const FUZZ_SEED = 20_251_111;
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/**
+ * Streams `totalBytes` of form data from one reused 64 KB buffer (the test never holds the
+ * body), with Content-Length or chunked, until the server answers or closes the connection.
+ * Samples the server's RSS meanwhile and reports the peak.
+ */
+async function sendHugeBody(
+  server: ServerProcess,
+  options: {
+    path: string;
+    method: string;
+    totalBytes: number;
+    chunked: boolean;
+    contentType: string;
+    headers?: Record<string, string>;
+  },
+) {
+  const pid = server.child.pid!;
+  const target = new URL(server.url);
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  let peakRss = rssOf(pid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(pid));
+  }, 25);
+  let sent = 0;
+  try {
+    const response = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+      (resolve, reject) => {
+        const headers: Record<string, string | number> = {
+          "Content-Type": options.contentType,
+          Origin: server.url,
+          ...options.headers,
+        };
+        if (!options.chunked) headers["Content-Length"] = options.totalBytes;
+        const req = http.request({
+          host: target.hostname,
+          port: target.port,
+          method: options.method,
+          path: options.path,
+          headers,
+          agent: false,
+        });
+        let answered = false;
+        req.on("response", (res) => {
+          answered = true;
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (text: string) => {
+            body += text;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          res.on("error", reject);
+        });
+        // The server closing the connection mid-upload is the point; the answer still arrives.
+        req.on("error", (error) => {
+          if (!answered) reject(error);
+        });
+        const pump = () => {
+          while (!answered && !req.destroyed && sent < options.totalBytes) {
+            const piece = chunk.subarray(0, Math.min(chunk.length, options.totalBytes - sent));
+            sent += piece.length;
+            if (!req.write(piece)) return void req.once("drain", pump);
+          }
+          if (sent >= options.totalBytes || answered) req.end();
+        };
+        pump();
+      },
+    );
+    peakRss = Math.max(peakRss, rssOf(pid));
+    return { ...response, sent, peakRss };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** A signed-in admin's session cookie (adminHeadersFor signs in through the login form). */
+async function adminCookie(server: ServerProcess): Promise<string> {
+  const cookie = (await adminHeadersFor(server)).Cookie;
+  if (!cookie) throw new Error("signing in set no cookie");
+  return cookie;
+}
+
+const securityHeaderNames = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "permissions-policy",
+];
+
+function expectSecurityHeaders(response: { status: number; headers: http.IncomingHttpHeaders }, what: string) {
+  for (const name of securityHeaderNames) {
+    expect(response.headers[name], `${what} (HTTP ${response.status}) carries ${name}`).toBeTruthy();
+  }
+  expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(response.headers["permissions-policy"]).toContain("camera=()");
+  // Served over plain http: HSTS there is meaningless and would pin a host that has no TLS.
+  expect(response.headers["strict-transport-security"], `${what} sends no HSTS over http`).toBeUndefined();
+}
+
+test.describe("hostile input", { tag: "@desktop" }, () => {
+  let server: ServerProcess;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    // Opening a fresh embedded database takes a while on a busy machine.
+    test.setTimeout(120_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-attack-"));
+    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+  });
+
+  test.afterAll(async () => {
+    if (server) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a 400 MB form body is refused with 413 before it is read, and memory stays flat", async () => {
+    const before = rssOf(server.child.pid!);
+    const result = await sendHugeBody(server, {
+      method: "POST",
+      path: "/admin/quotes",
+      totalBytes: 400 * MB,
+      chunked: false,
+      contentType: "application/x-www-form-urlencoded",
+    });
+    console.log(
+      `400 MB form body: HTTP ${result.status}, ${Math.round(result.sent / MB)} MB sent, server RSS ${Math.round(before / MB)} MB before, ${Math.round(result.peakRss / MB)} MB peak`,
+    );
+    expect(result.status).toBe(413);
+    expect(result.headers.connection).toBe("close");
+    expect(result.body).toMatch(/too large/i);
+    expect(result.peakRss - before).toBeLessThan(50 * MB);
+    expectSecurityHeaders(result, "413");
+  });
+
+  test("a chunked body without a length is cut off at the limit with 413", async () => {
+    const before = rssOf(server.child.pid!);
+    const result = await sendHugeBody(server, {
+      method: "POST",
+      path: "/reset-password",
+      totalBytes: 400 * MB,
+      chunked: true,
+      contentType: "application/x-www-form-urlencoded",
+    });
+    console.log(
+      `400 MB chunked body: HTTP ${result.status}, ${Math.round(result.sent / MB)} MB sent, server RSS ${Math.round(before / MB)} MB before, ${Math.round(result.peakRss / MB)} MB peak`,
+    );
+    expect(result.status).toBe(413);
+    expect(result.peakRss - before).toBeLessThan(50 * MB);
+    // Far less than the body was read: the connection was closed once past the limit.
+    expect(result.sent).toBeLessThan(200 * MB);
+  });
+
+  test("a big JSON body to the admin API is refused with 413 and a JSON message", async () => {
+    const result = await sendHugeBody(server, {
+      method: "PATCH",
+      path: "/api/admin/quotes",
+      totalBytes: 5 * MB,
+      chunked: false,
+      contentType: "application/json",
+    });
+    expect(result.status).toBe(413);
+    expect(result.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(result.body)).toMatchObject({ message: expect.stringMatching(/too large.*64 KB/i) });
+
+    // Signed in, so the request gets past the session check to where the body is read.
+    const chunked = await sendHugeBody(server, {
+      method: "PATCH",
+      path: "/api/admin/quotes/1",
+      totalBytes: 5 * MB,
+      chunked: true,
+      contentType: "application/json",
+      headers: { Cookie: await adminCookie(server) },
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toMatchObject({ message: expect.stringMatching(/too large/i) });
+  });
+
+  test("a body just under the limit still reaches the action", async () => {
+    const response = await sendRaw(server.url, {
+      method: "POST",
+      path: "/reset-password",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: `intent=request&email=${"a".repeat(60 * 1024)}`,
+    });
+    // The action read the form and refused the address, rather than the size.
+    expect(response.status).toBe(400);
+    expect(response.body).toContain("Enter the email address of your admin account.");
+  });
+
+  test("no address makes the site redirect to another site", async () => {
+    const attempts = [
+      "//evil.example/",
+      "//evil.example",
+      "//evil.example/path/",
+      "/\\evil.example/",
+      "/\\/evil.example/",
+      "/%2F%2Fevil.example/",
+      "/%2f/evil.example/",
+      "/%5C%5Cevil.example/",
+      "///evil/",
+      "////evil.example//",
+      "//evil.example/?q=1",
+      "/about/",
+      "/about//",
+      "/art/?chain=eth",
+      "/assets",
+      "/assets/",
+      "/assets//evil.example/",
+      "/img/",
+      "/admin/security",
+      "/admin/quotes/?x=//evil.example",
+    ];
+    const locations: string[] = [];
+    for (const attempt of attempts) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await sendRaw(server.url, { method, path: attempt });
+        expect(response.status, `${method} ${attempt}`).toBeLessThan(500);
+        const location = response.headers.location;
+        if (location === undefined) continue;
+        locations.push(`${attempt} -> ${location}`);
+        // Same-site: one slash, then anything but another slash or a backslash.
+        expect(location, `${method} ${attempt} redirects to ${location}`).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, server.url).origin).toBe(server.url);
+      }
+    }
+    // The trailing-slash redirect still works for real pages.
+    expect(locations).toContain("/about/ -> /about");
+    // The assets folder is not a page: no redirect (it used to loop /assets -> /assets/ -> /assets).
+    expect((await sendRaw(server.url, { method: "GET", path: "/assets" })).status).toBe(404);
+    expectSecurityHeaders(await sendRaw(server.url, { method: "GET", path: "/about/" }), "trailing-slash redirect");
+  });
+
+  test("requests no HTTP client library would send get a 4xx, not a 5xx or silence", async () => {
+    const form = `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${server.url}`;
+    const cases: [string, number | "redirect"][] = [
+      ["GET /quotes HTTP/1.0\r\n\r\n", 400],
+      ["GET /about HTTP/1.0\r\n\r\n", 200],
+      [`POST /admin/quotes HTTP/1.0\r\n${form}\r\nContent-Length: 12\r\n\r\nintent=login`, 400],
+      ["GET /api/quotes HTTP/1.1\r\nHost: [\r\nConnection: close\r\n\r\n", 400],
+      ["GET /quotes HTTP/1.1\r\nHost: a%00b\r\nConnection: close\r\n\r\n", 400],
+      ["GET http://evil.example/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 400],
+      ["GET http://evil.example/about/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", "redirect"],
+      ["OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 400],
+      ["GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a\u0000b\r\nConnection: close\r\n\r\n", 400],
+      ["GET /%00 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 404],
+      [`POST /admin/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}\r\nContent-Length: -1\r\n\r\n`, 400],
+      [
+        `POST /admin/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}\r\nContent-Length: 99999999999999999999\r\n\r\n`,
+        400,
+      ],
+    ];
+    for (const [bytes, expected] of cases) {
+      const answer = await sendOnSocket(server.url, bytes);
+      const what = JSON.stringify(bytes.split("\r\n")[0]);
+      // Even what Node's parser refuses before any handler runs carries the headers.
+      expect(answer.head.toLowerCase(), what).toContain("cross-origin-resource-policy: same-origin");
+      if (expected === "redirect") {
+        expect(answer.status, what).toBe(301);
+        // Whatever the target named, the redirect stays on this site.
+        expect(/\r\nlocation: (.*)/i.exec(answer.head)?.[1], what).toMatch(/^\/(?![/\\])/);
+      } else {
+        expect(answer.status, `${what}\n${answer.head}`).toBe(expected);
+      }
+    }
+  });
+
+  test("every kind of answer carries the security headers, and none sends HSTS over http", async () => {
+    const cases: [string, Parameters<typeof sendRaw>[1]][] = [
+      ["redirect", { method: "GET", path: "/cv/" }],
+      ["prerendered page", { method: "GET", path: "/about" }],
+      ["404 page", { method: "GET", path: "/no-such-page" }],
+      ["404 asset", { method: "GET", path: "/assets/no-such-file.js" }],
+      ["image", { method: "GET", path: "/img/artworks-400/song-of-the-lupuna.webp" }],
+      ["404 image", { method: "GET", path: "/img/artworks-640/no-such-work.avif" }],
+      ["405 asset", { method: "POST", path: "/assets/entry.js", headers: { Origin: server.url } }],
+      ["static file", { method: "GET", path: "/favicon.ico" }],
+      ["public quote API", { method: "GET", path: "/api/quotes" }],
+      ["400 API", { method: "GET", path: "/api/quotes?limit=abc" }],
+      ["health", { method: "GET", path: "/healthz" }],
+      ["401 API", { method: "GET", path: "/api/admin/quotes" }],
+      ["400 form", { method: "POST", path: "/admin/quotes", headers: { Origin: server.url }, body: "{" }],
+    ];
+    // The in-memory quote API answers from the second identical request on.
+    await sendRaw(server.url, { method: "GET", path: "/api/quotes" });
+    for (const [what, request] of cases) {
+      const response = await sendRaw(server.url, request);
+      expect(response.status, what).toBeLessThan(500);
+      expectSecurityHeaders(response, what);
+    }
+    const cached = await sendRaw(server.url, { method: "GET", path: "/about" });
+    const notModified = await sendRaw(server.url, {
+      method: "GET",
+      path: "/about",
+      headers: { "If-None-Match": String(cached.headers.etag) },
+    });
+    expect(notModified.status).toBe(304);
+    expectSecurityHeaders(notModified, "304");
+  });
+
+  test("malformed cursors, NUL bytes and non-form bodies get a 4xx that says what is wrong", async () => {
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const year0 = cursor(["0000-01-01T00:00:00Z", 1]);
+    const hugeId = cursor(["2024-01-01T00:00:00Z", 2 ** 31]);
+    for (const value of [year0, hugeId]) {
+      const api = await sendRaw(server.url, { method: "GET", path: `/api/quotes?cursor=${value}` });
+      expect(api.status).toBe(400);
+      expect(JSON.parse(api.body)).toMatchObject({ field: "cursor", message: expect.stringContaining("nextCursor") });
+      const page = await sendRaw(server.url, { method: "GET", path: `/quotes?cursor=${value}` });
+      expect(page.status).toBe(400);
+    }
+
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
+    const login = await sendRaw(server.url, {
+      method: "POST",
+      path: "/admin/quotes",
+      headers: form,
+      body: "intent=login&email=a%00b%40umbra.test&password=whatever",
+    });
+    expect(login.status).toBe(400);
+    expect(login.body).toContain("NUL character");
+
+    const reset = await sendRaw(server.url, {
+      method: "POST",
+      path: "/reset-password",
+      headers: form,
+      body: "token=a%00b&password=a%00bcdefghijklmnop&confirm=a%00bcdefghijklmnop",
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body).toContain("NUL character");
+
+    // Signed in, so /admin/security reads the body instead of redirecting to the sign-in page.
+    const cookie = await adminCookie(server);
+    for (const target of ["/admin/quotes", "/admin/security", "/reset-password"]) {
+      const json = await sendRaw(server.url, {
+        method: "POST",
+        path: target,
+        headers: { "Content-Type": "application/json", Origin: server.url, Cookie: cookie },
+        body: '{"intent":"login"}',
+      });
+      expect(json.status, `JSON to ${target}`).toBe(415);
+      expect(json.body, `JSON to ${target}`).toContain("takes a form submission");
+      const truncated = await sendRaw(server.url, {
+        method: "POST",
+        path: target,
+        headers: { "Content-Type": "multipart/form-data; boundary=XYZ", Origin: server.url, Cookie: cookie },
+        body: '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nlog',
+      });
+      expect(truncated.status, `truncated multipart to ${target}`).toBe(400);
+      expect(truncated.body, `truncated multipart to ${target}`).toContain("could not be read");
+    }
+  });
+
+  test("hundreds of malformed requests to every route: no 5xx, no error in the log", async () => {
+    const signedIn = await adminCookie(server);
+    const logStart = server.output().length;
+    const requests = [
+      ...malformedRequests({ seed: FUZZ_SEED, count: 600, origin: server.url }),
+      ...malformedRequests({ seed: FUZZ_SEED + 1, count: 200, origin: server.url, cookie: signedIn }),
+    ];
+    const answers: { request: MalformedRequest; response: RawResponse }[] = [];
+    const failures: string[] = [];
+    let next = 0;
+    // A few at a time: this machine has two cores shared with other test runs.
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < requests.length) {
+          const request = requests[next++]!;
+          try {
+            answers.push({ request, response: await sendRaw(server.url, request) });
+          } catch (error) {
+            failures.push(`${describeRequest(request)} -> ${(error as Error).message}`);
+          }
+        }
+      }),
+    );
+    const serverErrors = answers.filter(({ response }) => response.status >= 500);
+    const silent4xx = answers.filter(
+      ({ request, response }) =>
+        response.status >= 400 && response.status < 500 && request.method !== "HEAD" && !response.body.trim(),
+    );
+    const byStatus = new Map<number, number>();
+    for (const { response } of answers) byStatus.set(response.status, (byStatus.get(response.status) ?? 0) + 1);
+    console.log(
+      `fuzz: ${answers.length} answered, by status ${JSON.stringify(Object.fromEntries([...byStatus].sort()))}`,
+    );
+    const report = (list: typeof answers) =>
+      list
+        .slice(0, 40)
+        .map(
+          ({ request, response }) =>
+            `${response.status} <- ${describeRequest(request)}\n    ${response.body.slice(0, 300).replace(/\s+/g, " ")}`,
+        )
+        .join("\n");
+    expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
+    expect(serverErrors.length, `requests answered 5xx:\n${report(serverErrors)}`).toBe(0);
+    expect(silent4xx.length, `4xx without a message:\n${report(silent4xx)}`).toBe(0);
+    expect(server.child.exitCode).toBeNull();
+    // The signed-in slice got past the session checks into the admin API's own validation.
+    const pastAuth = answers.filter(
+      ({ request, response }) =>
+        request.headers?.Cookie?.startsWith(signedIn) &&
+        request.path.startsWith("/api/admin/") &&
+        ![401, 403].includes(response.status),
+    );
+    expect(pastAuth.length).toBeGreaterThan(20);
+
+    // Bad input is the client's mistake: the log records it at warn, never at error (50).
+    const log = server.output().slice(logStart);
+    const errorLines = log.split("\n").filter((line) => line.includes('"level":50'));
+    expect(errorLines.slice(0, 10).join("\n")).toBe("");
+    expect(log).toContain('"level":40');
+  });
+});
