@@ -6,16 +6,37 @@
 // nginx reads pages.conf only when it (re)loads; <id> is a hash of the policies, so until the
 // reload after a build changed them, nginx looks for the old folder, finds nothing and passes
 // pages to the app, instead of sending new pages with old policies.
+import "../server/load-env-file.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import zlib from "node:zlib";
+import { ORIGIN_PLACEHOLDER } from "../app/seo/origin-placeholder.js";
 import { inlineStylesheets, stylesheetReader } from "../server/inline-stylesheets.js";
 import { contentSecurityPolicy, inlineScriptHashes } from "../server/security-headers.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");
-const outDir = path.join(root, "build/nginx");
+// --out: another folder (test:deploy writes the pages for its own origin there).
+const outDir = path.resolve(
+  parseArgs({ options: { out: { type: "string" } } }).values.out ?? path.join(root, "build/nginx"),
+);
+
+/**
+ * The origin the pages name (canonical links, Open Graph, JSON-LD), as the server's
+ * publicOrigin(): PUBLIC_URL's, or http://localhost:PORT. nginx serves these files as they are,
+ * so after changing PUBLIC_URL they are written again (`npm run build`) and nginx reloaded.
+ */
+function publicOrigin() {
+  const value = process.env.PUBLIC_URL;
+  if (!value) return `http://localhost:${process.env.PORT || 3000}`;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new Error(`PUBLIC_URL: must be a URL like https://umbra.example (got "${value}")`);
+  }
+  return new URL(value).origin;
+}
+const origin = publicOrigin();
 // Pages are written here first, then moved to pages-<id> once the policies are all known.
 const pagesDir = path.join(outDir, "pages-incoming");
 
@@ -34,7 +55,9 @@ function walk(dir) {
     if (entry.name !== "index.html") continue;
     const relative = path.relative(clientDir, dir).split(path.sep).join("/");
     const route = `/${relative}`.replace(/\/$/, "") || "/";
-    const html = inlineStylesheets(fs.readFileSync(full, "utf8"), readStylesheet);
+    // The origin first: the policies below hash inline scripts (JSON-LD) that carry it.
+    const prerendered = fs.readFileSync(full, "utf8").replaceAll(ORIGIN_PLACEHOLDER, origin);
+    const html = inlineStylesheets(prerendered, readStylesheet);
     const target = path.join(pagesDir, relative, "index.html");
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);
@@ -60,4 +83,6 @@ map $uri $umbra_pages_folder {
 }
 `;
 fs.writeFileSync(path.join(outDir, "pages.conf"), conf);
-console.log(`Wrote ${mapLines.length} prerendered pages for nginx to ${path.relative(root, outDir)}/${folder}`);
+console.log(
+  `Wrote ${mapLines.length} prerendered pages for nginx, for ${origin}, to ${path.relative(root, outDir)}/${folder}`,
+);

@@ -1,10 +1,12 @@
+import { ORIGIN_PLACEHOLDER } from "./origin-placeholder.js";
+
 /**
  * The origin that canonical links, Open Graph URLs and JSON-LD name. It comes from PUBLIC_URL,
  * which can change with a restart, while pages are prerendered once at build: so the build
  * writes this placeholder, and the server puts its configured origin in its place when it loads
  * the prerendered pages (server/prerendered-pages.js). `.invalid` never resolves, by RFC 2606.
  */
-export const ORIGIN_PLACEHOLDER = "https://public-origin.umbra.invalid";
+export { ORIGIN_PLACEHOLDER } from "./origin-placeholder.js";
 
 const store = globalThis as typeof globalThis & { __umbraSiteOrigin?: () => string };
 

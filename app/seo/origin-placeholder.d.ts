@@ -1,0 +1,2 @@
+// Types for origin-placeholder.js.
+export const ORIGIN_PLACEHOLDER: string;
