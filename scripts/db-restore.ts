@@ -1,4 +1,6 @@
 // `npm run db:restore -- FILE`: an archive from `npm run db:backup` into DATA_DIR's embedded database.
+// .env first: DATA_DIR and DATABASE_URL may come from it, as for the server.
+import "../server/load-env-file.js";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
