@@ -28,6 +28,20 @@ test.describe("the public origin in links crawlers and feed readers follow", () 
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/quotes`);
   });
 
+  test("reached under another host name, a hydrated page keeps one canonical link, on the configured origin", async ({
+    page,
+    baseURL,
+  }) => {
+    // localhost instead of PUBLIC_URL's 127.0.0.1: the browser must not name its own origin.
+    const otherName = (baseURL as string).replace("127.0.0.1", "localhost");
+    await gotoHydrated(page, `${otherName}/about`);
+    await page.getByRole("navigation").getByRole("link", { name: "Quotes", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/quotes$/);
+    const canonical = page.locator('link[rel="canonical"]');
+    await expect(canonical).toHaveCount(1);
+    await expect(canonical).toHaveAttribute("href", `${baseURL}/quotes`);
+  });
+
   test("the feed, the sitemap and robots.txt name the configured origin", async ({ request, baseURL }) => {
     const feed = await request.get("/feed.xml");
     expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");

@@ -17,9 +17,20 @@ export function setSiteOrigin(origin: () => string): void {
 
 /**
  * On the server, the configured public origin (the placeholder while prerendering). In the
- * browser, the origin the page was served from, which is that same public origin.
+ * browser, the origin the server wrote into the page's canonical link: the page may be reached
+ * under another name (an IP address, www.), and the browser must name the same origin as the
+ * server did, or hydration would add a second, different canonical link.
  */
 export function siteOrigin(): string {
-  if (typeof window !== "undefined") return window.location.origin;
+  if (typeof window !== "undefined") return browserOrigin();
   return store.__umbraSiteOrigin?.() ?? ORIGIN_PLACEHOLDER;
+}
+
+let fromDocument: string | undefined;
+function browserOrigin(): string {
+  if (!fromDocument) {
+    const href = document.querySelector('link[rel="canonical"]')?.getAttribute("href");
+    fromDocument = href && URL.canParse(href) ? new URL(href).origin : window.location.origin;
+  }
+  return fromDocument;
 }
