@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { fixedSecurityHeaders } from "../server/security-headers.js";
 import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "../tests/support/server-process";
 
 const usage = `Usage: npm run test:deploy
@@ -221,16 +222,13 @@ async function appLogsSettled(apps: ServerProcess[]) {
   throw new Failure("the app processes did not log a /healthz request");
 }
 
+// The app's own list (server/security-headers.js), plus the page's CSP and HSTS: nginx must
+// send each exactly as the app does.
 const securityHeaderNames = [
   "content-security-policy",
   "strict-transport-security",
-  "x-content-type-options",
-  "referrer-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-  "cross-origin-resource-policy",
-  "permissions-policy",
-];
+  ...Object.keys(fixedSecurityHeaders({ production: true })).map((name) => name.toLowerCase()),
+].filter((name, i, all) => all.indexOf(name) === i);
 
 // `npm run test:deploy | head` closes our output early; carry on, so the cleanup still runs.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});

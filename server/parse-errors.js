@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, setFixedSecurityHeaders } from "./security-headers.js";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.js";
 
 // What Node's HTTP parser refuses before any handler runs, and what a person can do about it.
 const answers = {
@@ -26,15 +26,17 @@ export function answerParseErrors(server, { production }) {
       return;
     }
     const [statusLine, message] = answers[error.code] ?? malformed;
-    const headers = new Map([
-      ["Content-Type", "text/plain; charset=utf-8"],
-      ["Content-Length", String(Buffer.byteLength(message))],
-      ["Cache-Control", "no-store"],
-      ["Connection", "close"],
-    ]);
-    if (production) headers.set("Content-Security-Policy", contentSecurityPolicy());
-    setFixedSecurityHeaders({ setHeader: (name, value) => headers.set(name, value) }, { production });
-    const head = [...headers].map(([name, value]) => `${name}: ${value}`).join("\r\n");
+    const headers = {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(message)),
+      "Cache-Control": "no-store",
+      Connection: "close",
+      ...(production ? { "Content-Security-Policy": contentSecurityPolicy() } : {}),
+      ...fixedSecurityHeaders({ production }),
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\r\n");
     socket.end(`HTTP/1.1 ${statusLine}\r\n${head}\r\n\r\n${message}`);
   });
 }

@@ -7,4 +7,5 @@ export function securityHeaders(options: {
   production: boolean;
 }): (req: unknown, res: ServerResponse & { locals: Record<string, unknown> }, next: () => void) => void;
 export function servedOverHttps(): boolean;
+export function fixedSecurityHeaders(options: { production: boolean }): Record<string, string>;
 export function setFixedSecurityHeaders(res: ServerResponse, options: { production: boolean }): void;

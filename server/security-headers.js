@@ -79,19 +79,24 @@ export function servedOverHttps() {
 }
 
 /**
- * The security headers that do not depend on the page. Every response carries them: Express
- * sets them first (securityHeaders above), and the handlers that answer outside Express
- * (prerendered pages and their redirects, the in-memory quote API) call this themselves.
+ * The security headers that do not depend on the page, by name. Every response carries them:
+ * Express sets them first (securityHeaders above), and the handlers that answer outside Express
+ * (prerendered pages and their redirects, the in-memory quote API, parser errors) set them too.
  */
+export function fixedSecurityHeaders({ production }) {
+  return {
+    ...(production && servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    // Images and files are for this site's own pages; other sites may link but not embed them.
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+  };
+}
+
+/** Sets fixedSecurityHeaders on a response. */
 export function setFixedSecurityHeaders(res, { production }) {
-  if (production && servedOverHttps()) {
-    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  // Images and files are for this site's own pages; other sites may link but not embed them.
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  for (const [name, value] of Object.entries(fixedSecurityHeaders({ production }))) res.setHeader(name, value);
 }

@@ -14,11 +14,16 @@ const NAMES = ["__Secure-umbra.device", "umbra.device"] as const;
 
 export type Device = { userId: string; deviceId: string };
 
+let derivedKey: Buffer | undefined;
+/** Derived once per process: the secret may sit in a file under DATA_DIR. */
 function signingKey(): Buffer {
-  const env = getEnv();
-  const secret = authSecret({ configured: env.AUTH_SECRET, dataDir: env.DATA_DIR });
-  // A key of its own, so a device cookie can never be passed off as another signed value.
-  return crypto.createHmac("sha256", secret).update("umbra device cookie v1").digest();
+  if (!derivedKey) {
+    const env = getEnv();
+    const secret = authSecret({ configured: env.AUTH_SECRET, dataDir: env.DATA_DIR });
+    // A key of its own, so a device cookie can never be passed off as another signed value.
+    derivedKey = crypto.createHmac("sha256", secret).update("umbra device cookie v1").digest();
+  }
+  return derivedKey;
 }
 
 function signature(userId: string, deviceId: string, key: Buffer): string {
