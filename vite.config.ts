@@ -2,6 +2,7 @@
 import "./server/load-env-file.js";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { contentPlugin } from "./server/content-vite-plugin.ts";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 
 export default defineConfig({
@@ -12,5 +13,5 @@ export default defineConfig({
   // (Vite's environment API, React Router's v8_viteEnvironmentApi).
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   resolve: { tsconfigPaths: true },
-  plugins: [reactRouter(), imageOriginalsPlugin()],
+  plugins: [reactRouter(), imageOriginalsPlugin(), contentPlugin()],
 });

@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { contentPlugin } from "./server/content-vite-plugin.ts";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 
 // Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.
 export default defineConfig({
-  plugins: [imageOriginalsPlugin()],
+  plugins: [imageOriginalsPlugin(), contentPlugin()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"],

@@ -94,6 +94,8 @@ const envSchema = z
     EMAIL_FROM: z.preprocess(emptyAsUndefined, emailFrom.default("Umbra <no-reply@umbra.local>")),
     // Real image originals that replace the generated stand-ins (read at build and at start).
     ORIGINALS_DIR: z.preprocess(emptyAsUndefined, z.string().default("content/originals")),
+    // The site's content files (works, exhibitions, pages, settings), read and checked at build.
+    CONTENT_DIR: z.preprocess(emptyAsUndefined, z.string().default("content")),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {

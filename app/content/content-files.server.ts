@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseDocument } from "yaml";
+import type { z } from "zod";
+import { getEnv } from "../config/env.server.ts";
+
+/**
+ * Reads the site's content files (CONTENT_DIR, `content/` by default) and checks each against
+ * its zod schema. A bad file stops the build with the file, the field and what was expected,
+ * e.g. `content/works/moss-oracle.md: year: must be a four-digit year string (got "20O5")`.
+ *
+ * Two formats: YAML (`.yaml`/`.yml`) and Markdown whose YAML front matter sits between `---`
+ * fences; the Markdown body (line breaks kept) becomes the field named by `bodyField`.
+ */
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+export function contentDir(): string {
+  return path.resolve(getEnv().CONTENT_DIR);
+}
+
+/** `content/works/x.md` rather than an absolute path, so messages read the same on every machine. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith("..") ? file : relative;
+}
+
+export interface ContentFileOptions {
+  /** For Markdown files: the field that receives the body (omit to ignore the body). */
+  bodyField?: string;
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** The raw (unchecked) data of one content file. Throws ContentError for unreadable YAML. */
+export function readRawContent(file: string, options: ContentFileOptions = {}): unknown {
+  const source = fs.readFileSync(file, "utf8");
+  const ext = path.extname(file).toLowerCase();
+  if (ext === ".yaml" || ext === ".yml") return parseYaml(file, source);
+  if (ext !== ".md") throw new ContentError(`${displayPath(file)}: expected a .md, .yaml or .yml file`);
+  const match = FRONT_MATTER.exec(source);
+  if (!match) throw new ContentError(`${displayPath(file)}: expected front matter between "---" lines at the top`);
+  const data = parseYaml(file, match[1] ?? "");
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new ContentError(`${displayPath(file)}: the front matter must be "key: value" lines`);
+  if (!options.bodyField) return data;
+  const body = source
+    .slice(match[0].length)
+    .replace(/^\s*\n/, "")
+    .replace(/\s+$/, "");
+  return body ? { ...data, [options.bodyField]: body } : data;
+}
+
+function parseYaml(file: string, source: string): unknown {
+  const document = parseDocument(source, { prettyErrors: true, uniqueKeys: true });
+  const error = document.errors[0];
+  if (error) {
+    const line = error.linePos?.[0]?.line;
+    throw new ContentError(`${displayPath(file)}${line ? ` line ${line}` : ""}: ${error.message.split("\n")[0]}`);
+  }
+  return document.toJS();
+}
+
+/** One problem per line: `file: field.path: message (got value)`. */
+export function describeIssues(file: string, error: z.ZodError, data: unknown): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "(file)";
+    const got = valueAt(data, issue.path);
+    const shown = got === undefined ? "" : ` (got ${JSON.stringify(got)?.slice(0, 60)})`;
+    return `${displayPath(file)}: ${field}: ${issue.message}${shown}`;
+  });
+}
+
+function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of at) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Reads and checks one file. */
+export function readContentFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  options: ContentFileOptions = {},
+): z.output<S> {
+  const data = readRawContent(file, options);
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ContentError(describeIssues(file, result.error, data).join("\n"));
+  return result.data;
+}
+
+export interface ContentEntry<T> {
+  /** The file name without its extension: a work's or exhibition's slug. */
+  name: string;
+  file: string;
+  data: T;
+}
+
+const CONTENT_EXTENSIONS = new Set([".md", ".yaml", ".yml"]);
+
+/**
+ * Reads and checks every content file directly in a folder, in file-name order. Problems in
+ * several files are reported together, so one build run shows them all.
+ */
+export function readContentFolder<S extends z.ZodType>(
+  folder: string,
+  schema: S,
+  options: ContentFileOptions = {},
+): ContentEntry<z.output<S>>[] {
+  if (!fs.existsSync(folder)) throw new ContentError(`${displayPath(folder)}: folder not found`);
+  const files = fs
+    .readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && CONTENT_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
+    .map((entry) => entry.name)
+    .sort();
+  const problems: string[] = [];
+  const entries: ContentEntry<z.output<S>>[] = [];
+  for (const name of files) {
+    const file = path.join(folder, name);
+    try {
+      entries.push({
+        name: path.basename(name, path.extname(name)),
+        file,
+        data: readContentFile(file, schema, options),
+      });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems.join("\n"));
+  return entries;
+}
