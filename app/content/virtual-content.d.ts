@@ -1,2 +1,6 @@
 // Types of the `virtual:content/<name>` modules (server/content-vite-plugin.ts): each is what its
 // loader in app/content/content-collections.server.ts returns. Add a line per collection.
+declare module "virtual:content/works" {
+  const works: import("~/catalogue/artwork-record").ArtworkRecord[];
+  export default works;
+}
