@@ -1,4 +1,5 @@
 import { readWorkRecords } from "../catalogue/work-files.server.ts";
+import { readLongForm } from "./long-form-files.server.ts";
 
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
@@ -7,4 +8,6 @@ import { readWorkRecords } from "../catalogue/work-files.server.ts";
  */
 export const contentCollections: Record<string, () => unknown> = {
   works: () => readWorkRecords(),
+  articles: () => readLongForm("articles"),
+  interviews: () => readLongForm("interviews"),
 };

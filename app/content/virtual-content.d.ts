@@ -4,3 +4,11 @@ declare module "virtual:content/works" {
   const works: import("~/catalogue/artwork-record").ArtworkRecord[];
   export default works;
 }
+declare module "virtual:content/articles" {
+  const articles: import("~/content/long-form-files.server").LongFormPiece[];
+  export default articles;
+}
+declare module "virtual:content/interviews" {
+  const interviews: import("~/content/long-form-files.server").LongFormPiece[];
+  export default interviews;
+}
