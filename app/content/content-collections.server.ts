@@ -1,5 +1,6 @@
 import { readWorkRecords } from "../catalogue/work-files.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
+import { readPageImages } from "./page-image-files.server.ts";
 
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
@@ -10,4 +11,5 @@ export const contentCollections: Record<string, () => unknown> = {
   works: () => readWorkRecords(),
   articles: () => readLongForm("articles"),
   interviews: () => readLongForm("interviews"),
+  images: () => readPageImages(),
 };

@@ -12,3 +12,7 @@ declare module "virtual:content/interviews" {
   const interviews: import("~/content/long-form-files.server").LongFormPiece[];
   export default interviews;
 }
+declare module "virtual:content/images" {
+  const images: Record<string, import("~/content/page-image-files.server").PageImage[]>;
+  export default images;
+}
