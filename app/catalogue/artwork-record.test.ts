@@ -53,7 +53,7 @@ describe("work file schema", () => {
   it("refuses a file name that is not lowercase-hyphenated", () => {
     expect(crossRecordProblems([{ slug: "the-new-god" }])).toEqual([]);
     expect(crossRecordProblems([{ slug: "The New God", file: "content/works/The New God.md" }])).toEqual([
-      "content/works/The New God.md: the file name must be lowercase and hyphenated, e.g. the-new-god.md",
+      "content/works/The New God.md: the file name must be lowercase and hyphenated, e.g. moss-lantern.md",
     ]);
   });
 });

@@ -68,5 +68,5 @@ export function catalogueOrder(records: readonly ArtworkRecord[]): ArtworkRecord
 export function crossRecordProblems(records: readonly { slug: string; file?: string }[]): string[] {
   return records
     .filter((r) => !SLUG_PATTERN.test(r.slug))
-    .map((r) => `${r.file ?? r.slug}: the file name must be lowercase and hyphenated, e.g. the-new-god.md`);
+    .map((r) => `${r.file ?? r.slug}: the file name must be lowercase and hyphenated, e.g. moss-lantern.md`);
 }

@@ -27,7 +27,7 @@ export interface AddedWork {
   height: number;
 }
 
-/** "The Gardener's Dream" -> "the-gardeners-dream", as the existing works are named. */
+/** "The Moth's Lantern" -> "the-moths-lantern", as the existing works are named. */
 export function slugFromTitle(title: string): string {
   return title
     .normalize("NFKD")
