@@ -1,6 +1,15 @@
+import { readWorkRecords } from "../catalogue/work-files.server.ts";
+import { readLongForm } from "./long-form-files.server.ts";
+import { readPageImages } from "./page-image-files.server.ts";
+
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
  * checks its files (app/content/content-files.server.ts) and returns plain data. Imported by
  * vite.config.ts, so imports here stay relative.
  */
-export const contentCollections: Record<string, () => unknown> = {};
+export const contentCollections: Record<string, () => unknown> = {
+  works: () => readWorkRecords(),
+  articles: () => readLongForm("articles"),
+  interviews: () => readLongForm("interviews"),
+  images: () => readPageImages(),
+};
