@@ -1,6 +1,10 @@
+import { loadSiteSettings } from "./site-settings.server.ts";
+
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
  * checks its files (app/content/content-files.server.ts) and returns plain data. Imported by
  * vite.config.ts, so imports here stay relative.
  */
-export const contentCollections: Record<string, () => unknown> = {};
+export const contentCollections: Record<string, () => unknown> = {
+  site: () => loadSiteSettings(),
+};

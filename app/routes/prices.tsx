@@ -16,8 +16,8 @@ export const handle: PageHandle = { scripts: "none" };
 export function loader() {
   const { prices } = siteConfig;
   return {
-    prints: usd(prices.limitedEditionPrints.from),
-    originals: usd(prices.originalPaintings.from),
+    prints: usd(prices.limited_edition_prints ?? 0),
+    originals: usd(prices.original_paintings ?? 0),
   };
 }
 
