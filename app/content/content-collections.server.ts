@@ -1,3 +1,4 @@
+import { pageCollections } from "./pages/page-collections.server.ts";
 import { loadSiteSettings } from "./site-settings.server.ts";
 
 /**
@@ -7,4 +8,5 @@ import { loadSiteSettings } from "./site-settings.server.ts";
  */
 export const contentCollections: Record<string, () => unknown> = {
   site: () => loadSiteSettings(),
+  ...pageCollections,
 };
