@@ -1,15 +1,16 @@
 import path from "node:path";
 import { z } from "zod";
 import { contentDir, readContentFile } from "./content-files.server.ts";
+import { text } from "./pages/page-file.server.ts";
 
 // Imported by vite.config.ts (through the collections registry): relative imports only.
 
-const text = z.string().trim().min(1, "must be a non-empty text");
 const link = z.strictObject({ to: text, label: text });
 const socialAccount = z.strictObject({ label: text, handle: text, url: z.url() });
 const navLabels = z.strictObject({ about: text, artworks: text, exhibitions: text, cv: text });
 /** A starting price in whole US dollars, or empty for "priced on request". */
-const price = z.number().int().positive().nullable().default(null);
+const priceError = 'must be a whole number of US dollars, or empty for "priced on request"';
+const price = z.number({ error: priceError }).int(priceError).positive(priceError).nullable().default(null);
 
 /** content/site.yaml as written (snake_case keys, like every content file). */
 export const siteFileSchema = z.strictObject({

@@ -4,7 +4,11 @@ import { contentDir, readContentFile } from "../content-files.server.ts";
 
 // Imported by vite.config.ts (through the collections registry): relative imports only.
 
-export const text = z.string().trim().min(1, "must be a non-empty text");
+/** A line or paragraph of copy. A missing field says so, rather than zod's "expected string, received undefined". */
+export const text = z
+  .string({ error: (issue) => (issue.input === undefined ? "is missing" : "must be a text") })
+  .trim()
+  .min(1, "must be a non-empty text");
 
 /** A page's paragraphs: a list of texts, at least one. */
 export const paragraphs = z.array(text).min(1, "must list at least one paragraph");
