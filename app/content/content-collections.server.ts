@@ -1,6 +1,8 @@
 import { readWorkRecords } from "../catalogue/work-files.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
 import { readPageImages } from "./page-image-files.server.ts";
+import { pageCollections } from "./pages/page-collections.server.ts";
+import { loadSiteSettings } from "./site-settings.server.ts";
 
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
@@ -12,4 +14,6 @@ export const contentCollections: Record<string, () => unknown> = {
   articles: () => readLongForm("articles"),
   interviews: () => readLongForm("interviews"),
   images: () => readPageImages(),
+  site: () => loadSiteSettings(),
+  ...pageCollections,
 };
