@@ -1,4 +1,4 @@
-// `npm run bench [-- --only pages,weight,static,api,fanout,admin,start]`: measures the budgets of
+// `npm run bench [-- --only pages,weight,static,api,fanout,admin,start,growth]`: measures the budgets of
 // DESIGN.md against the production build on this machine, prints one table, writes JSON and a
 // Markdown report to bench-results/, and exits non-zero when a budget is missed.
 import { execFileSync } from "node:child_process";
@@ -11,6 +11,7 @@ import { failed, type Measurement } from "./budgets";
 import { importQuotes, measureAdminList } from "./measures/admin-list";
 import { measurePublicApi } from "./measures/api-load";
 import { measureFanOut } from "./measures/fan-out";
+import { measureGrowth } from "./measures/growth";
 import { measureLighthouse } from "./measures/lighthouse";
 import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight";
 import { measureFreshStart } from "./measures/start-time";
@@ -27,7 +28,7 @@ const PAGES = [
   "/cv",
   "/quotes",
 ];
-const ALL = ["pages", "weight", "static", "api", "fanout", "admin", "start"] as const;
+const ALL = ["pages", "weight", "static", "api", "fanout", "admin", "start", "growth"] as const;
 type Section = (typeof ALL)[number];
 
 const usage = `Usage: npm run bench [-- --only SECTIONS]
@@ -86,6 +87,8 @@ await section("admin", async () => {
   }
 });
 await section("start", async () => [await measureFreshStart(4612)]);
+// Synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts).
+await section("growth", () => measureGrowth([1_200, 12_000], 4614));
 
 console.log("");
 printTable(rows);

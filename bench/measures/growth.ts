@@ -1,0 +1,229 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { info, type Measurement, round } from "../budgets";
+import { repoRoot, startServer } from "../server-process";
+import { measureFirstRenderBytes } from "./page-weight";
+
+const SERIES = ["Maestro", "The Return", "Exotic", "Visions", "Secrets", "Icaro"];
+const YEARS: Record<string, string[]> = {
+  Maestro: ["2005", "2007", "2009", "2012"],
+  "The Return": ["2021", "2022"],
+  Exotic: ["2023"],
+  Visions: ["2023"],
+  Secrets: ["2024"],
+  Icaro: ["2025"],
+};
+const WORDS = [
+  "moth",
+  "lantern",
+  "river",
+  "seed",
+  "vine",
+  "orchid",
+  "mirror",
+  "root",
+  "ember",
+  "choir",
+  "tide",
+  "door",
+];
+
+/**
+ * The synthetic catalogue: the real works plus generated ones up to `size`, each a work file
+ * like the artist's (no image: the build makes stand-ins). Deterministic, so runs compare.
+ */
+export function writeSyntheticWorks(worksDir: string, size: number): number {
+  const real = fs.readdirSync(worksDir).filter((name) => name.endsWith(".md"));
+  let nextId = 1_000;
+  for (let i = 0; real.length + i < size; i++) {
+    const series = SERIES[i % SERIES.length] ?? "Visions";
+    const years = YEARS[series] ?? ["2023"];
+    const a = WORDS[i % WORDS.length];
+    const b = WORDS[Math.floor(i / WORDS.length) % WORDS.length];
+    const slug = `synthetic-${a}-${b}-${i}`;
+    const body = [
+      "---",
+      `title: Synthetic ${cap(a)} ${cap(b)} ${i}`,
+      `artwork_id: ${nextId++}`,
+      `year: "${years[i % years.length]}"`,
+      `series: ${series}`,
+      `chain: ${i % 3 ? "Solana" : "Ethereum"}`,
+      `availability: ${i % 7 ? "Sold" : "Available"}`,
+      'mint_address: ""',
+      'secondary_market: ""',
+      "---",
+      "",
+      "Description:",
+      `A generated work for the growth benchmark: ${a} and ${b}, number ${i}.`,
+      "",
+    ].join("\n");
+    fs.writeFileSync(path.join(worksDir, `${slug}.md`), body);
+  }
+  return fs.readdirSync(worksDir).filter((name) => name.endsWith(".md")).length;
+}
+
+const cap = (word = "") => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Files a copy of the checkout leaves out: it links node_modules and makes its own build. */
+const SKIP = new Set(["node_modules", ".git", "build", "previous-build", "bench-results", "data", "test-results"]);
+
+/**
+ * A copy of this checkout whose content/works holds `size` works, built there (the build writes
+ * build/ beside its scripts, so the main checkout's build is untouched). Returns the folder and
+ * the build's wall time.
+ */
+export function buildSyntheticCopy(size: number): { dir: string; works: number; buildSeconds: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `umbra-growth-${size}-`));
+  fs.cpSync(repoRoot, dir, {
+    recursive: true,
+    filter: (source) => !SKIP.has(path.relative(repoRoot, source).split(path.sep)[0] ?? ""),
+  });
+  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const works = writeSyntheticWorks(path.join(dir, "content", "works"), size);
+  const started = performance.now();
+  execFileSync("npm", ["run", "build"], {
+    cwd: dir,
+    env: { ...process.env, CONTENT_DIR: path.join(dir, "content") },
+    stdio: ["ignore", "ignore", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { dir, works, buildSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+export function residentMegabytes(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The gallery's filter time in Chromium: the hydrated /art, one filter changed in the page (the
+ * select's change event, as a visitor's choice fires it), timed until the grid shows the new
+ * view (its first card and the count changed, nothing loading). Median of the filters below.
+ */
+export async function measureFilterTime(baseUrl: string): Promise<{ median: number; each: number[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/art`, { waitUntil: "load" });
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+    const each: number[] = [];
+    for (const [label, value] of [
+      ["Filter by series", "Secrets"],
+      ["Filter by chain", "Ethereum"],
+      ["Sort by year", "oldest"],
+      ["Filter by series", "Maestro"],
+      ["Filter by availability", "Available"],
+    ] as const) {
+      const select = page.getByLabel(label);
+      each.push(
+        await select.evaluate(
+          (element, chosen) =>
+            new Promise<number>((resolve, reject) => {
+              const main = document.querySelector("main") as HTMLElement;
+              const snapshot = () =>
+                `${main.querySelector("[aria-live]")?.textContent}|${main.querySelector("li h2")?.textContent}`;
+              const before = snapshot();
+              const started = performance.now();
+              const observer = new MutationObserver(() => {
+                if (snapshot() === before || main.querySelector("[aria-busy='true']")) return;
+                observer.disconnect();
+                resolve(performance.now() - started);
+              });
+              observer.observe(main, { subtree: true, childList: true, characterData: true, attributes: true });
+              setTimeout(() => reject(new Error(`the grid did not change within 30 s after ${chosen}`)), 30_000);
+              (element as HTMLSelectElement).value = chosen;
+              element.dispatchEvent(new Event("change", { bubbles: true }));
+            }),
+          value,
+        ),
+      );
+    }
+    const sorted = [...each].sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, each };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `/art`'s HTML as sent uncompressed and with brotli (what a browser asks for), in bytes. */
+async function htmlBytes(baseUrl: string): Promise<{ raw: number; compressed: number }> {
+  // node:http, not fetch(): fetch decodes the body, and the compressed size is the point.
+  const size = (encoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${baseUrl}/art`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          let bytes = 0;
+          res.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on("end", () => resolve(bytes));
+        })
+        .on("error", reject);
+    });
+  return { raw: await size("identity"), compressed: await size("br, gzip") };
+}
+
+/** Every figure of the growth table for one catalogue size. */
+export async function measureGrowthAt(size: number, port: number): Promise<Measurement[]> {
+  const label = `${size.toLocaleString("en")} works`;
+  console.log(`  building a copy with ${label}...`);
+  const built = buildSyntheticCopy(size);
+  const server = await startServer(port, { CONTENT_DIR: path.join(built.dir, "content") }, built.dir);
+  try {
+    const firstRender = await measureFirstRenderBytes(server.url, "/art");
+    const html = await htmlBytes(server.url);
+    const filter = await measureFilterTime(server.url);
+    const rss = server.process.pid ? residentMegabytes(server.process.pid) : null;
+    const pages = fs.readdirSync(path.join(built.dir, "build", "client", "art"), { withFileTypes: true });
+    return [
+      info(
+        `Growth ${label}: build time`,
+        round(built.buildSeconds, 1),
+        "s",
+        `${built.works} work files, ${pages.filter((e) => e.isDirectory()).length} work pages prerendered`,
+      ),
+      { ...firstRender, name: `Growth ${label}: bytes to first render /art (390 px)` },
+      info(
+        `Growth ${label}: /art HTML`,
+        round(html.raw / 1024, 1),
+        "KB",
+        `${round(html.compressed / 1024, 1)} KB brotli`,
+      ),
+      info(
+        `Growth ${label}: server memory (RSS)`,
+        rss === null ? null : round(rss, 0),
+        "MB",
+        "after the measures above",
+      ),
+      info(
+        `Growth ${label}: gallery filter time`,
+        round(filter.median, 0),
+        "ms",
+        `median of ${filter.each.map((ms) => Math.round(ms)).join(", ")} ms`,
+      ),
+    ];
+  } finally {
+    await server.stop();
+    fs.rmSync(built.dir, { recursive: true, force: true });
+  }
+}
+
+/** The growth table: each size in turn, in its own copy of the checkout. */
+export async function measureGrowth(sizes: number[], port: number): Promise<Measurement[]> {
+  const rows: Measurement[] = [];
+  for (const size of sizes) rows.push(...(await measureGrowthAt(size, port)));
+  return rows;
+}
