@@ -194,7 +194,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <ul className={styles.grid} aria-busy={shown.loading || undefined}>
           {visible.map((card, index) => (
             <li key={`${card.id}-${card.slug}`}>
-              <Link to={`/art/${card.slug}`} state={{ gallerySearch: location.search }} className={styles.card}>
+              <Link
+                to={`/art/${card.slug}`}
+                state={{ gallerySearch: location.search, galleryFrom: shown.first }}
+                className={styles.card}
+              >
                 <Picture
                   collection="artworks"
                   name={card.image}
