@@ -81,7 +81,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           navigate(next, { replace: true, preventScrollReset: true, state: { galleryFrom: runStart } });
         }
       },
-      { rootMargin: "0px 0px 800px 0px" },
+      // Within 800 px below the screen, or anywhere above it: a fast scroll can jump past the link.
+      { rootMargin: "1000000px 0px 800px 0px" },
     );
     observer.observe(link);
     return () => observer.disconnect();
@@ -204,7 +205,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   name={card.image}
                   alt=""
                   sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
-                  priority={index === 0 && shown.first === 1}
+                  priority={index === 0}
                   className={styles.image}
                 />
                 <h2 className={styles.title}>{card.title}</h2>
