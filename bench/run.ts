@@ -87,8 +87,8 @@ await section("admin", async () => {
   }
 });
 await section("start", async () => [await measureFreshStart(4612)]);
-// Synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts).
-await section("growth", () => measureGrowth([1_200, 12_000], 4614));
+// Last: synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts).
+await section("growth", () => measureGrowth([1_200, 12_000], 4615));
 
 console.log("");
 printTable(rows);

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { info, type Measurement, round } from "../budgets";
+import { failed, info, type Measurement, round } from "../budgets";
 import { repoRoot, startServer } from "../server-process";
 import { measureFirstRenderBytes } from "./page-weight";
 
@@ -85,12 +85,17 @@ export function buildSyntheticCopy(size: number): { dir: string; works: number; 
   fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
   const works = writeSyntheticWorks(path.join(dir, "content", "works"), size);
   const started = performance.now();
-  execFileSync("npm", ["run", "build"], {
-    cwd: dir,
-    env: { ...process.env, CONTENT_DIR: path.join(dir, "content") },
-    stdio: ["ignore", "ignore", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  try {
+    execFileSync("npm", ["run", "build"], {
+      cwd: dir,
+      env: { ...process.env, CONTENT_DIR: path.join(dir, "content") },
+      stdio: ["ignore", "ignore", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return { dir, works, buildSeconds: (performance.now() - started) / 1000 };
 }
 
@@ -187,8 +192,20 @@ async function htmlBytes(baseUrl: string): Promise<{ raw: number; compressed: nu
 export async function measureGrowthAt(size: number, port: number): Promise<Measurement[]> {
   const label = `${size.toLocaleString("en")} works`;
   console.log(`  building a copy with ${label}...`);
-  const built = buildSyntheticCopy(size);
-  const server = await startServer(port, { CONTENT_DIR: path.join(built.dir, "content") }, built.dir);
+  let built: ReturnType<typeof buildSyntheticCopy>;
+  try {
+    built = buildSyntheticCopy(size);
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
+    return [failed(`Growth ${label}: build`, "finishes", stderr.trim().split("\n").slice(-3).join(" ").slice(0, 300))];
+  }
+  // No background image warm-up (where the server has one): it would share the cores with the
+  // figures taken here.
+  const server = await startServer(
+    port,
+    { CONTENT_DIR: path.join(built.dir, "content"), WARM_IMAGES: "off" },
+    built.dir,
+  );
   try {
     const firstRender = await measureFirstRenderBytes(server.url, "/art");
     const html = await htmlBytes(server.url);
