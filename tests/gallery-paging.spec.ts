@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { gotoHydrated } from "./support/hydration";
 
 // The real catalogue shows 118 works, one page of 120; `?per=50` makes three pages of it
-// (50, 50, 18), so paging is tested on the real build (decision 017).
+// (50, 50, 18), so paging is tested on the real build (decision 021).
 const cards = (page: Page) => page.getByRole("main").getByRole("listitem");
 const titles = (page: Page) => cards(page).getByRole("heading", { level: 2 });
 const more = (page: Page) => page.getByRole("link", { name: "More works" });

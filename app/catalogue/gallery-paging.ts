@@ -1,5 +1,5 @@
 /**
- * The gallery's pages (docs/decisions/017): which slice of the list rule's result a URL shows,
+ * The gallery's pages (docs/decisions/021): which slice of the list rule's result a URL shows,
  * and the URL of another page of the same view. Pure, shared by the server and the browser.
  */
 import type { ArtworkCard, GalleryFilters } from "./artwork-list";

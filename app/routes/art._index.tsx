@@ -25,7 +25,7 @@ import type { Route } from "./+types/art._index";
 import styles from "./art._index.module.css";
 
 // The first page of cards of the URL's view (filters, sort, search, page) and every option;
-// other views and pages come from /api/artworks in the browser (decision 017). Works as HTML first; React starts after the page has loaded (decision 011).
+// other views and pages come from /api/artworks in the browser (decision 021). Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
 /** The work whose picture stands for the catalogue when the page is shared. */
