@@ -1,4 +1,4 @@
-import { exhibitions } from "./exhibitions";
+import exhibitions from "virtual:content/exhibitions";
 import { type PageImageRef, pageImage, pageImagesStartingWith } from "./page-image-lookup";
 
 export interface Slide {

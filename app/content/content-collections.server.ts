@@ -1,6 +1,12 @@
+import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-files.server.ts";
+
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
  * checks its files (app/content/content-files.server.ts) and returns plain data. Imported by
  * vite.config.ts, so imports here stay relative.
  */
-export const contentCollections: Record<string, () => unknown> = {};
+export const contentCollections: Record<string, () => unknown> = {
+  exhibitions: () => exhibitionLinks(readExhibitions()),
+  // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
+  "exhibition-pages": () => readExhibitions(),
+};

@@ -1,7 +1,7 @@
+import exhibitions from "virtual:content/exhibitions";
 import { Link } from "react-router";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
-import { exhibitions } from "~/content/exhibitions";
 import { homeContent } from "~/content/home";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
