@@ -40,19 +40,27 @@ const imageRef = z.string().transform((value, ctx): PageImageRef => {
   }
 });
 
-/** "collection/prefix*" (every image whose name starts so, in registry order) or a list of images. */
-const imageSet = z.union([
-  z
-    .string()
-    .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
-    .transform((value, ctx): PageImageRef[] => {
-      const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
-      const found = pageImagesStartingWith(collection, prefix);
-      if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
-      return found;
-    }),
-  z.array(imageRef).min(1),
-]);
+const imagePrefix = z
+  .string()
+  .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
+  .transform((value, ctx): PageImageRef[] => {
+    const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
+    const found = pageImagesStartingWith(collection, prefix);
+    if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
+    return found;
+  });
+const imageList = z.array(imageRef).min(1, "needs at least one image");
+
+/**
+ * "collection/prefix*" (every image whose name starts so, in registry order) or a list of images.
+ * Chosen by the value's kind rather than z.union, so the message names the real problem.
+ */
+const imageSet = z.unknown().transform((value, ctx): PageImageRef[] => {
+  const result = (typeof value === "string" ? imagePrefix : imageList).safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 
 function catalogueLinksChecked(catalogue: readonly CatalogueWorkRef[]) {
   const slugs = new Set(catalogue.map((work) => work.slug));
