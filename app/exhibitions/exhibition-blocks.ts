@@ -19,7 +19,10 @@ export interface CatalogueWorkRef {
 }
 
 const ID = /^[a-z][a-z0-9-]*$/;
-const text = z.string().trim().min(1, "must not be empty");
+const text = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") })
+  .trim()
+  .min(1, "must not be empty");
 const sitePath = z.string().regex(/^\/[^\s]*$/, "must be a site path starting with /");
 const paragraphs = z.array(text).min(1, "needs at least one paragraph");
 

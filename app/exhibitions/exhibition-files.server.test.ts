@@ -114,7 +114,7 @@ describe("readExhibitions: invalid files fail naming the file, block and field",
 
   it("a missing field in a block", () => {
     expect(problemWith("  - type: gallery\n    heading: Gallery\n    images: miami/gallery-*\n")).toMatch(
-      /kyoto-2026\.yaml: blocks\.0\.label: Invalid input: expected string, received undefined/,
+      /kyoto-2026\.yaml: blocks\.0\.label: is required$/,
     );
   });
 
