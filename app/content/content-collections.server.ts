@@ -1,4 +1,7 @@
+import { readWorkRecords } from "../catalogue/work-files.server.ts";
 import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-files.server.ts";
+import { readLongForm } from "./long-form-files.server.ts";
+import { readPageImages } from "./page-image-files.server.ts";
 
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
@@ -6,6 +9,10 @@ import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-file
  * vite.config.ts, so imports here stay relative.
  */
 export const contentCollections: Record<string, () => unknown> = {
+  works: () => readWorkRecords(),
+  articles: () => readLongForm("articles"),
+  interviews: () => readLongForm("interviews"),
+  images: () => readPageImages(),
   exhibitions: () => exhibitionLinks(readExhibitions()),
   // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
   "exhibition-pages": () => readExhibitions(),

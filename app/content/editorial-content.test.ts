@@ -40,7 +40,7 @@ describe("editorial content", () => {
       expect(paths).toContain(p);
     for (const e of exhibitions) expect(paths).toContain(e.path);
     for (const kind of ["articles", "interviews"]) {
-      for (const file of fs.readdirSync(path.resolve("app/content", kind))) {
+      for (const file of fs.readdirSync(path.resolve("content", kind))) {
         expect(paths).toContain(`/${kind}/${file.replace(/\.md$/, "")}`);
       }
     }

@@ -1,11 +1,25 @@
 // Types of the `virtual:content/<name>` modules (server/content-vite-plugin.ts): each is what its
 // loader in app/content/content-collections.server.ts returns. Add a line per collection.
-
+declare module "virtual:content/works" {
+  const works: import("~/catalogue/artwork-record").ArtworkRecord[];
+  export default works;
+}
+declare module "virtual:content/articles" {
+  const articles: import("~/content/long-form-files.server").LongFormPiece[];
+  export default articles;
+}
+declare module "virtual:content/interviews" {
+  const interviews: import("~/content/long-form-files.server").LongFormPiece[];
+  export default interviews;
+}
+declare module "virtual:content/images" {
+  const images: Record<string, import("~/content/page-image-files.server").PageImage[]>;
+  export default images;
+}
 declare module "virtual:content/exhibitions" {
   const exhibitions: import("~/exhibitions/exhibition").ExhibitionLink[];
   export default exhibitions;
 }
-
 declare module "virtual:content/exhibition-pages" {
   const exhibitionPages: import("~/exhibitions/exhibition").Exhibition[];
   export default exhibitionPages;

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { type PageImageRef, pageImage, pageImagesStartingWith } from "../content/page-image-lookup.ts";
+import type { PageImage } from "../content/page-image-files.server.ts";
+import type { PageImageRef } from "../content/page-image-lookup.ts";
 import { headingId, INLINE_MARKUP } from "./block-text.ts";
 
 /**
  * The typed content blocks an exhibition page is made of (content/exhibitions/<slug>.yaml,
  * `blocks:`). Each block names its `type`; images are page images written "collection/name"
  * (a gallery may take "collection/prefix*"), and both are looked up while the file is read, so
- * a wrong name fails the build. (Imported by vite.config.ts through the content plugin:
+ * a wrong name fails the build. The schema is built from what it checks against (the works and
+ * the page-image registry) because it runs in the build, where `virtual:` modules do not exist. (Imported by vite.config.ts through the content plugin:
  * relative imports only.)
  */
 
@@ -29,41 +31,51 @@ const paragraphs = z.array(text).min(1, "needs at least one paragraph");
 /** Headed blocks get an id for aria-labelledby (headingId). */
 const headed = { heading: text, id: z.string().regex(ID, "must be lowercase letters, digits and hyphens").optional() };
 
-const imageRef = z.string().transform((value, ctx): PageImageRef => {
-  const [collection, name, extra] = value.split("/");
-  if (!collection || !name || extra !== undefined) {
-    ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
-    return z.NEVER;
-  }
-  try {
-    return pageImage(collection, name);
-  } catch {
-    ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
-    return z.NEVER;
-  }
-});
+/** What the blocks are checked against, read from the same CONTENT_DIR. */
+export interface BlockSources {
+  catalogue: readonly CatalogueWorkRef[];
+  /** The page-image registry (content/images/*.yaml), by collection. */
+  images: Readonly<Record<string, readonly PageImage[]>>;
+}
 
-const imagePrefix = z
-  .string()
-  .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
-  .transform((value, ctx): PageImageRef[] => {
-    const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
-    const found = pageImagesStartingWith(collection, prefix);
-    if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
-    return found;
+function imageSchemas(registry: BlockSources["images"]) {
+  const imageRef = z.string().transform((value, ctx): PageImageRef => {
+    const [collection, name, extra] = value.split("/");
+    if (!collection || !name || extra !== undefined) {
+      ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
+      return z.NEVER;
+    }
+    const found = registry[collection]?.find((image) => image.name === name);
+    if (!found) {
+      ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
+      return z.NEVER;
+    }
+    return { collection, ...found };
   });
-const imageList = z.array(imageRef).min(1, "needs at least one image");
 
-/**
- * "collection/prefix*" (every image whose name starts so, in registry order) or a list of images.
- * Chosen by the value's kind rather than z.union, so the message names the real problem.
- */
-const imageSet = z.unknown().transform((value, ctx): PageImageRef[] => {
-  const result = (typeof value === "string" ? imagePrefix : imageList).safeParse(value);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+  const imagePrefix = z
+    .string()
+    .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
+    .transform((value, ctx): PageImageRef[] => {
+      const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
+      const found = (registry[collection] ?? []).filter((image) => image.name.startsWith(prefix));
+      if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
+      return found.map((image) => ({ collection, ...image }));
+    });
+  const imageList = z.array(imageRef).min(1, "needs at least one image");
+
+  /**
+   * "collection/prefix*" (every image whose name starts so, in registry order) or a list of
+   * images. Chosen by the value's kind rather than z.union, so the message names the real problem.
+   */
+  const imageSet = z.unknown().transform((value, ctx): PageImageRef[] => {
+    const result = (typeof value === "string" ? imagePrefix : imageList).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+  return { imageRef, imageSet };
+}
 
 function catalogueLinksChecked(catalogue: readonly CatalogueWorkRef[]) {
   const slugs = new Set(catalogue.map((work) => work.slug));
@@ -88,7 +100,8 @@ function worksByTitle(catalogue: readonly CatalogueWorkRef[]) {
 }
 
 /** Every block type; `catalogue` resolves the works block's titles and checks /art/ links. */
-export function exhibitionBlockSchema(catalogue: readonly CatalogueWorkRef[]) {
+export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
+  const { imageRef, imageSet } = imageSchemas(images);
   const prose = z.array(catalogueLinksChecked(catalogue)).min(1, "needs at least one paragraph");
   const section = z.object({ ...headed, paragraphs: prose }).strict();
   const blocks = [

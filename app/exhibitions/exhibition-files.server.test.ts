@@ -8,10 +8,14 @@ import { catalogueWorkRefs, exhibitionLinks, readExhibitions } from "./exhibitio
 const realExhibitions = path.resolve("content/exhibitions");
 const temporary: string[] = [];
 
-/** A CONTENT_DIR holding `files` (name -> YAML) in exhibitions/, after copies of the real five when `withReal`. */
+/**
+ * A CONTENT_DIR holding `files` (name -> YAML) in exhibitions/, after copies of the real five
+ * when `withReal`; the works and page images are the real ones.
+ */
 function contentDirWith(files: Record<string, string>, withReal = false): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-exhibitions-"));
   temporary.push(dir);
+  for (const shared of ["works", "images"]) fs.symlinkSync(path.resolve("content", shared), path.join(dir, shared));
   fs.mkdirSync(path.join(dir, "exhibitions"));
   if (withReal)
     for (const name of fs.readdirSync(realExhibitions).filter((f) => f.endsWith(".yaml")))

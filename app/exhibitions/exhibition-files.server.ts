@@ -1,9 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
-import { artworkRecords } from "../content/artworks.ts";
+import { readWorkRecords } from "../catalogue/work-files.server.ts";
 import { ContentError, contentDir, displayPath, readContentFolder } from "../content/content-files.server.ts";
+import { readPageImages } from "../content/page-image-files.server.ts";
 import type { Exhibition, ExhibitionLink } from "./exhibition.ts";
-import { blockIds, type CatalogueWorkRef, exhibitionBlockSchema } from "./exhibition-blocks.ts";
+import { type BlockSources, blockIds, type CatalogueWorkRef, exhibitionBlockSchema } from "./exhibition-blocks.ts";
 
 /**
  * The exhibitions: one content/exhibitions/<slug>.yaml each (the slug is the file name), read
@@ -13,7 +14,7 @@ import { blockIds, type CatalogueWorkRef, exhibitionBlockSchema } from "./exhibi
  * imports only.)
  */
 
-function exhibitionFileSchema(catalogue: readonly CatalogueWorkRef[]) {
+function exhibitionFileSchema(sources: BlockSources) {
   return z
     .object({
       order: z.number().int("must be a whole number"),
@@ -28,14 +29,14 @@ function exhibitionFileSchema(catalogue: readonly CatalogueWorkRef[]) {
         .string()
         .regex(/^[a-z][a-z0-9-]*$/, "must be lowercase letters, digits and hyphens")
         .optional(),
-      blocks: z.array(exhibitionBlockSchema(catalogue)).min(1, "needs at least one block"),
+      blocks: z.array(exhibitionBlockSchema(sources)).min(1, "needs at least one block"),
     })
     .strict();
 }
 
 /** The catalogue's works as the works block resolves them (title, slug, small image). */
-export function catalogueWorkRefs(): CatalogueWorkRef[] {
-  return artworkRecords.map((record) => ({
+export function catalogueWorkRefs(dir = contentDir()): CatalogueWorkRef[] {
+  return readWorkRecords(dir).map((record) => ({
     title: record.title,
     slug: record.slug,
     image: record.image_small.slice(record.image_small.lastIndexOf("/") + 1),
@@ -46,9 +47,15 @@ export function exhibitionsDir(dir = contentDir()): string {
   return path.join(dir, "exhibitions");
 }
 
-/** Every exhibition, checked, in navigation order (`order`, then slug). */
-export function readExhibitions(dir = contentDir(), catalogue = catalogueWorkRefs()): Exhibition[] {
-  const entries = readContentFolder(exhibitionsDir(dir), exhibitionFileSchema(catalogue));
+/**
+ * Every exhibition, checked, in navigation order (`order`, then slug). Images and works are
+ * looked up in the same CONTENT_DIR's registries.
+ */
+export function readExhibitions(
+  dir = contentDir(),
+  sources: BlockSources = { catalogue: catalogueWorkRefs(dir), images: readPageImages(dir) },
+): Exhibition[] {
+  const entries = readContentFolder(exhibitionsDir(dir), exhibitionFileSchema(sources));
   const problems: string[] = [];
   for (const { file, data } of entries) {
     const seen = new Map<string, number>();
