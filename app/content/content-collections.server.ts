@@ -2,6 +2,8 @@ import { readWorkRecords } from "../catalogue/work-files.server.ts";
 import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-files.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
 import { readPageImages } from "./page-image-files.server.ts";
+import { pageCollections } from "./pages/page-collections.server.ts";
+import { loadSiteSettings } from "./site-settings.server.ts";
 
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
@@ -13,6 +15,8 @@ export const contentCollections: Record<string, () => unknown> = {
   articles: () => readLongForm("articles"),
   interviews: () => readLongForm("interviews"),
   images: () => readPageImages(),
+  site: () => loadSiteSettings(),
+  ...pageCollections,
   exhibitions: () => exhibitionLinks(readExhibitions()),
   // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
   "exhibition-pages": () => readExhibitions(),

@@ -16,6 +16,44 @@ declare module "virtual:content/images" {
   const images: Record<string, import("~/content/page-image-files.server").PageImage[]>;
   export default images;
 }
+
+declare module "virtual:content/site" {
+  const site: import("./site-settings.server").SiteSettings;
+  export default site;
+}
+
+declare module "virtual:content/pages/home" {
+  const page: import("./pages/home.server").HomePage;
+  export default page;
+}
+declare module "virtual:content/pages/about" {
+  const page: import("./pages/about.server").AboutPage;
+  export default page;
+}
+declare module "virtual:content/pages/cv" {
+  const page: import("./pages/cv.server").CvPage;
+  export default page;
+}
+declare module "virtual:content/pages/prices" {
+  const page: import("./pages/prices.server").PricesPage;
+  export default page;
+}
+declare module "virtual:content/pages/contact" {
+  const page: import("./pages/contact.server").ContactPage;
+  export default page;
+}
+declare module "virtual:content/pages/merch" {
+  const page: import("./pages/short-pages.server").MerchPage;
+  export default page;
+}
+declare module "virtual:content/pages/not-found" {
+  const page: import("./pages/short-pages.server").NotFoundPage;
+  export default page;
+}
+declare module "virtual:content/pages/quotes" {
+  const page: import("./pages/short-pages.server").QuotesPage;
+  export default page;
+}
 declare module "virtual:content/exhibitions" {
   const exhibitions: import("~/exhibitions/exhibition").ExhibitionLink[];
   export default exhibitions;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { artworks } from "~/catalogue/catalogue";
-import { siteConfig } from "~/content/site-config";
+import { siteSettings } from "~/content/site-settings.server";
 import { deriveImage } from "../../server/images/derive-image";
 import { findOriginals } from "../../server/images/originals";
 import { buildCataloguePdf, type CatalogueWork } from "./catalogue-pdf";
@@ -32,7 +32,7 @@ export async function writeCataloguePdf(file: string): Promise<number> {
       year: record?.year ?? "2024",
       series: record?.seriesLabel ?? "Secrets (2024)",
       medium: catalogue.medium,
-      size: siteConfig.printSize,
+      size: siteSettings().printSize,
       edition: `Edition: ${record?.edition ?? 1} of ${record?.edition ?? 1}`,
       availability: record?.availability ?? "Sold",
       description: descriptionSection(record?.description ?? ""),
@@ -40,7 +40,7 @@ export async function writeCataloguePdf(file: string): Promise<number> {
     });
   }
   const bytes = await buildCataloguePdf({
-    brand: siteConfig.brand,
+    brand: siteSettings().brand,
     title: catalogue.title,
     subtitle: catalogue.subtitle,
     works,
