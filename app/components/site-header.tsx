@@ -1,5 +1,5 @@
+import exhibitions from "virtual:content/exhibitions";
 import { NavLink } from "react-router";
-import { exhibitions } from "~/content/exhibitions";
 import { siteConfig } from "~/content/site-config";
 import { BarsIcon, ChevronDownIcon, CloseIcon } from "./icons";
 import styles from "./site-header.module.css";

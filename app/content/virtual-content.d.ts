@@ -54,3 +54,11 @@ declare module "virtual:content/pages/quotes" {
   const page: import("./pages/short-pages.server").QuotesPage;
   export default page;
 }
+declare module "virtual:content/exhibitions" {
+  const exhibitions: import("~/exhibitions/exhibition").ExhibitionLink[];
+  export default exhibitions;
+}
+declare module "virtual:content/exhibition-pages" {
+  const exhibitionPages: import("~/exhibitions/exhibition").Exhibition[];
+  export default exhibitionPages;
+}
