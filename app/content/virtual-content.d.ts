@@ -62,3 +62,11 @@ declare module "virtual:content/exhibition-pages" {
   const exhibitionPages: import("~/exhibitions/exhibition").Exhibition[];
   export default exhibitionPages;
 }
+declare module "virtual:content/pages/articles" {
+  const page: import("./pages/short-pages.server").LongFormIndexPage;
+  export default page;
+}
+declare module "virtual:content/pages/interviews" {
+  const page: import("./pages/short-pages.server").LongFormIndexPage;
+  export default page;
+}
