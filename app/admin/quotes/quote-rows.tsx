@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { AdminQuote } from "./admin-quote";
+import type { AdminQuote } from "~/quotes/quote-views";
 import styles from "./quote-rows.module.css";
 import { changedIds, enterRow, rangeGesture, startGesture, type ToggleGesture } from "./toggle-gesture";
 import { visibleRange } from "./virtual-window";
