@@ -4,7 +4,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
 import { clientIpContext, rateLimitAddress } from "~/auth/client-ip-context";
-import { isSameOriginRequest } from "~/auth/origin-check.server";
+import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "~/auth/origin-check.server";
 import { isArtworkImage } from "~/catalogue/catalogue";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/app-database.server";
@@ -14,6 +14,7 @@ import { getPublicQuoteCache, getQuoteEventHub } from "~/realtime/app-quote-even
 import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
 import { limitRequestBodies } from "./body-limit";
+import { sendErrorAnswer } from "./error-answer";
 import { imageRoute } from "./images/image-route";
 import { requireBuildableUrl } from "./request-url";
 
@@ -47,7 +48,7 @@ app.use("/img", (req, res, next) => {
 // answer 400); the same check runs again inside requireAdmin and the admin actions.
 app.use(["/admin", "/api/admin", "/reset-password"], (req, res, next) => {
   if (isSameOriginRequest({ method: req.method, headers: { get: (name) => req.get(name) ?? null } })) return next();
-  res.status(403).set("Cache-Control", "no-store").json({ message: "This request did not come from this site." });
+  sendErrorAnswer(req, res, 403, CROSS_ORIGIN_MESSAGE);
 });
 
 app.use(
