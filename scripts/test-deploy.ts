@@ -84,11 +84,15 @@ async function run() {
     fs.mkdirSync(path.join(appDir, "build"), { recursive: true });
     fs.symlinkSync(path.join(root, "build/client"), path.join(appDir, "build/client"));
     // Pages for nginx name the public origin, so they are written for this one (PUBLIC_URL).
-    execFileSync(process.execPath, ["scripts/export-nginx-pages.mjs", "--out", path.join(appDir, "build/nginx")], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_URL: publicUrl },
-      stdio: "ignore",
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/export-nginx-pages.mjs", "--out", path.join(appDir, "build/nginx")],
+      {
+        cwd: root,
+        env: { ...process.env, PUBLIC_URL: publicUrl },
+        stdio: "ignore",
+      },
+    );
     const previousAsset = "/assets/previous-build-only-Xy12.js";
     fs.mkdirSync(path.join(appDir, "previous-build/assets"), { recursive: true });
     fs.writeFileSync(path.join(appDir, "previous-build", previousAsset), "export const previous = true;\n");

@@ -45,7 +45,7 @@ export function sendErrorAnswer(req: Request, res: Response, status: number, mes
 
 /** Whether an error answer to `req` should be JSON `{ message }` rather than plain text. */
 export function wantsJsonAnswer(req: Request): boolean {
-  return req.path.startsWith("/api/") || /\bjson\b/i.test(req.get("content-type") ?? "");
+  return req.originalUrl.startsWith("/api/") || /\bjson\b/i.test(req.get("content-type") ?? "");
 }
 
 function statusOf(error: unknown): number {
