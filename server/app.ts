@@ -13,6 +13,8 @@ import type { Services } from "./services";
 
 export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
 export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
+// Extensionless: resolves whether the file is .js or .ts.
+export { prerenderedPages } from "./prerendered-pages";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
 

@@ -9,8 +9,6 @@ import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app";
 import { answerParseErrors } from "./parse-errors";
-// Extensionless, so it resolves whether the file is .js or .ts.
-import { prerenderedPages } from "./prerendered-pages";
 import { logRequest } from "./request-log";
 import { securityHeaders } from "./security-headers";
 
@@ -84,7 +82,7 @@ app.use(runtime.handleErrors);
 // the bulk of public traffic. Everything else goes through the Express app above.
 const servePrerendered = viteDevServer
   ? undefined
-  : prerenderedPages("build/client", {
+  : serverApp.prerenderedPages("build/client", {
       // Pages were prerendered with a placeholder origin: they get PUBLIC_URL's at each start.
       origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
     });
