@@ -4,8 +4,22 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtServer = path.join(root, "build/server/index.js");
-const sources = ["app", "server", "public", "content", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+// As server/load-env-file.ts does (this file runs before any build, so it cannot import TypeScript).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+// The server entry is built last (after the app bundle, index.js), so its age is the build's.
+const builtServer = path.join(root, "build/server/main.js");
+// The content files and the originals beside them are built into the site: a change rebuilds it.
+const content = process.env.CONTENT_DIR || "content";
+const sources = [
+  "app",
+  "server",
+  "public",
+  content,
+  "react-router.config.ts",
+  "vite.config.ts",
+  "vite.server-entry.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -17,7 +31,7 @@ function newestMtime(target) {
 }
 
 const builtAt = fs.existsSync(builtServer) ? fs.statSync(builtServer).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const changedAt = Math.max(...sources.map((s) => newestMtime(path.resolve(root, s))));
 if (builtAt < changedAt) {
   console.log(builtAt ? "Sources changed since the last build; building..." : "No build yet; building...");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });

@@ -29,7 +29,7 @@ Needs a production build (npm run build). Installs nginx with apt-get when missi
 
 const root = path.resolve(import.meta.dirname, "..");
 
-// The app's own list (server/security-headers.js), plus the page's CSP and HSTS: nginx must
+// The app's own list (server/security-headers.ts), plus the page's CSP and HSTS: nginx must
 // send each exactly as the app does.
 const securityHeaderNames = [
   "content-security-policy",

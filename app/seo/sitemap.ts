@@ -1,5 +1,5 @@
+import exhibitions from "virtual:content/exhibitions";
 import { artworks } from "~/catalogue/catalogue";
-import { exhibitions } from "~/content/exhibitions";
 import { listLongForm } from "~/content/long-form.server";
 import { jpegUrl } from "~/images/image-urls";
 import { absoluteUrl } from "./social-meta";

@@ -9,22 +9,23 @@ import { imageRoute } from "./image-route";
 
 let base = "";
 let cacheDir = "";
-let originals = "";
+let content = "";
 let close: () => void = () => {};
 
 beforeAll(async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-"));
   cacheDir = path.join(tmp, "cache");
-  originals = path.join(tmp, "originals");
-  // A real original for one work: a plain red 1000 x 700 picture.
-  fs.mkdirSync(path.join(originals, "artworks"), { recursive: true });
+  content = path.join(tmp, "content");
+  // A real original for one work, beside its work file: a plain red 1000 x 700 picture.
+  fs.mkdirSync(path.join(content, "works"), { recursive: true });
+  fs.writeFileSync(path.join(content, "works", "real-one.md"), "---\ntitle: Real One\n---\n");
   await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#ff0000" } })
     .png()
-    .toFile(path.join(originals, "artworks", "real-one.png"));
+    .toFile(path.join(content, "works", "real-one.png"));
   const known = new Set(["drawn-one", "real-one"]);
   const app = express().use(
     "/img",
-    imageRoute({ cacheDir, originalsDir: originals, isKnownArtwork: (name) => known.has(name) }),
+    imageRoute({ cacheDir, contentDir: content, isKnownArtwork: (name) => known.has(name) }),
   );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
