@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.js";
-import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } from "./security-headers.js";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
+import { contentSecurityPolicy, inlineScriptHashes, setFixedSecurityHeaders } from "./security-headers.ts";
 
 /**
  * Answers requests for prerendered pages from memory: `/about` is served from

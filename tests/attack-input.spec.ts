@@ -1,212 +1,29 @@
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { fixedSecurityHeaders } from "../server/security-headers.js";
+import { adminCookie, expectSecurityHeaders, startOwnServer, stopOwnServer } from "./support/hostile-requests";
 import { describeRequest, type MalformedRequest, malformedRequests } from "./support/malformed-requests";
 import { type RawResponse, sendOnSocket, sendRaw } from "./support/raw-http";
-import { adminHeadersFor, type ServerProcess, startServer } from "./support/server-process";
+import type { ServerProcess } from "./support/server-process";
 
-// Hostile input against a server of its own (fresh data folder), so nothing here disturbs the
-// shared server other specs use. Security issue 11: body limits, open redirects, 5xx on bad
-// input, security headers on every answer.
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-const MB = 1024 * 1024;
 const FUZZ_SEED = 20_251_111;
 
-/** Resident memory of a process in bytes, from /proc (Linux). */
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]) * 1024;
-}
-
-/**
- * Streams `totalBytes` of form data from one reused 64 KB buffer (the test never holds the
- * body), with Content-Length or chunked, until the server answers or closes the connection.
- * Samples the server's RSS meanwhile and reports the peak.
- */
-async function sendHugeBody(
-  server: ServerProcess,
-  options: {
-    path: string;
-    method: string;
-    totalBytes: number;
-    chunked: boolean;
-    contentType: string;
-    headers?: Record<string, string>;
-  },
-) {
-  const pid = server.child.pid!;
-  const target = new URL(server.url);
-  const chunk = Buffer.alloc(64 * 1024, "a");
-  let peakRss = rssOf(pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(pid));
-  }, 25);
-  let sent = 0;
-  try {
-    const response = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-      (resolve, reject) => {
-        const headers: Record<string, string | number> = {
-          "Content-Type": options.contentType,
-          Origin: server.url,
-          ...options.headers,
-        };
-        if (!options.chunked) headers["Content-Length"] = options.totalBytes;
-        const req = http.request({
-          host: target.hostname,
-          port: target.port,
-          method: options.method,
-          path: options.path,
-          headers,
-          agent: false,
-        });
-        let answered = false;
-        req.on("response", (res) => {
-          answered = true;
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (text: string) => {
-            body += text;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-          res.on("error", reject);
-        });
-        // The server closing the connection mid-upload is the point; the answer still arrives.
-        req.on("error", (error) => {
-          if (!answered) reject(error);
-        });
-        const pump = () => {
-          while (!answered && !req.destroyed && sent < options.totalBytes) {
-            const piece = chunk.subarray(0, Math.min(chunk.length, options.totalBytes - sent));
-            sent += piece.length;
-            if (!req.write(piece)) return void req.once("drain", pump);
-          }
-          if (sent >= options.totalBytes || answered) req.end();
-        };
-        pump();
-      },
-    );
-    peakRss = Math.max(peakRss, rssOf(pid));
-    return { ...response, sent, peakRss };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** A signed-in admin's session cookie (adminHeadersFor signs in through the login form). */
-async function adminCookie(server: ServerProcess): Promise<string> {
-  const cookie = (await adminHeadersFor(server)).Cookie;
-  if (!cookie) throw new Error("signing in set no cookie");
-  return cookie;
-}
-
-// What every answer must carry, exactly as the server defines it (the server here has no
-// https PUBLIC_URL, so no HSTS).
-const expectedFixedHeaders = Object.entries(fixedSecurityHeaders({ production: true })).filter(
-  ([name]) => name !== "Strict-Transport-Security",
-);
-
-function expectSecurityHeaders(response: { status: number; headers: http.IncomingHttpHeaders }, what: string) {
-  for (const [name, value] of expectedFixedHeaders) {
-    expect(response.headers[name.toLowerCase()], `${what} (HTTP ${response.status}) carries ${name}`).toBe(value);
-  }
-  expect(response.headers["content-security-policy"], `${what} carries a CSP`).toContain("default-src 'self'");
-  expect(response.headers["permissions-policy"]).toContain("camera=()");
-  // Served over plain http: HSTS there is meaningless and would pin a host that has no TLS.
-  expect(response.headers["strict-transport-security"], `${what} sends no HSTS over http`).toBeUndefined();
-}
+// Hostile input against a server of its own (fresh data folder), so nothing here disturbs the
+// shared server other specs use. Security issue 11: open redirects, 5xx on bad input, security
+// headers on every answer (body limits: attack-bodies.spec.ts).
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.describe("hostile input", { tag: "@desktop" }, () => {
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
   let server: ServerProcess;
-  let dataDir: string;
 
   test.beforeAll(async () => {
     // Opening a fresh embedded database takes a while on a busy machine.
     test.setTimeout(120_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-attack-"));
-    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+    own = await startOwnServer();
+    server = own.server;
   });
 
   test.afterAll(async () => {
-    if (server) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** Sends a 400 MB form body and reports how far the server's memory grew meanwhile. */
-  async function sendMeasured(label: string, path: string, chunked: boolean) {
-    const before = rssOf(server.child.pid!);
-    const result = await sendHugeBody(server, {
-      method: "POST",
-      path,
-      totalBytes: 400 * MB,
-      chunked,
-      contentType: "application/x-www-form-urlencoded",
-    });
-    console.log(
-      `${label}: HTTP ${result.status}, ${Math.round(result.sent / MB)} MB sent, server RSS ${Math.round(before / MB)} MB before, ${Math.round(result.peakRss / MB)} MB peak`,
-    );
-    return { ...result, grew: result.peakRss - before };
-  }
-
-  test("a 400 MB form body is refused with 413 before it is read, and memory stays flat", async () => {
-    const result = await sendMeasured("400 MB form body", "/admin/quotes", false);
-    expect(result.status).toBe(413);
-    expect(result.headers.connection).toBe("close");
-    expect(result.body).toMatch(/too large/i);
-    expect(result.grew).toBeLessThan(50 * MB);
-    expectSecurityHeaders(result, "413");
-  });
-
-  test("a chunked body without a length is cut off at the limit with 413", async () => {
-    const result = await sendMeasured("400 MB chunked body", "/reset-password", true);
-    expect(result.status).toBe(413);
-    expect(result.grew).toBeLessThan(50 * MB);
-    // Far less than the body was read: the connection was closed once past the limit.
-    expect(result.sent).toBeLessThan(200 * MB);
-  });
-
-  test("a big JSON body to the admin API is refused with 413 and a JSON message", async () => {
-    const result = await sendHugeBody(server, {
-      method: "PATCH",
-      path: "/api/admin/quotes",
-      totalBytes: 5 * MB,
-      chunked: false,
-      contentType: "application/json",
-    });
-    expect(result.status).toBe(413);
-    expect(result.headers["content-type"]).toContain("application/json");
-    expect(JSON.parse(result.body)).toMatchObject({ message: expect.stringMatching(/too large.*64 KB/i) });
-
-    // Signed in, so the request gets past the session check to where the body is read.
-    const chunked = await sendHugeBody(server, {
-      method: "PATCH",
-      path: "/api/admin/quotes/1",
-      totalBytes: 5 * MB,
-      chunked: true,
-      contentType: "application/json",
-      headers: { Cookie: await adminCookie(server) },
-    });
-    expect(chunked.status).toBe(413);
-    expect(JSON.parse(chunked.body)).toMatchObject({ message: expect.stringMatching(/too large/i) });
-  });
-
-  test("a body just under the limit still reaches the action", async () => {
-    const response = await sendRaw(server.url, {
-      method: "POST",
-      path: "/reset-password",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: `intent=request&email=${"a".repeat(60 * 1024)}`,
-    });
-    // The action read the form and refused the address, rather than the size.
-    expect(response.status).toBe(400);
-    expect(response.body).toContain("Enter the email address of your admin account.");
+    await stopOwnServer(own);
   });
 
   test("no address makes the site redirect to another site", async () => {

@@ -1,7 +1,7 @@
 import exhibitions from "virtual:content/exhibitions";
 import { artworks } from "~/catalogue/catalogue";
-import { jpegUrl } from "~/components/picture";
 import { listLongForm } from "~/content/long-form.server";
+import { jpegUrl } from "~/images/image-urls";
 import { absoluteUrl } from "./social-meta";
 import { escapeXml } from "./xml";
 

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
 
 /**
  * The Content-Security-Policy for a page whose scripts are allowed by `scriptSources`
  * (nonces for pages rendered per request, sha256 hashes for prerendered ones). No
  * 'unsafe-inline' scripts anywhere; inline style attributes stay allowed (React sets some).
  */
-export function contentSecurityPolicy(scriptSources = []) {
+export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptSources].join(" "),
@@ -22,11 +24,14 @@ export function contentSecurityPolicy(scriptSources = []) {
 }
 
 /** `'sha256-…'` sources for every inline <script> (no src) in an HTML document. */
-export function inlineScriptHashes(html) {
-  const hashes = [];
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(match[1])) continue;
-    const digest = crypto.createHash("sha256").update(match[2], "utf8").digest("base64");
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    const digest = crypto
+      .createHash("sha256")
+      .update(match[2] ?? "", "utf8")
+      .digest("base64");
     hashes.push(`'sha256-${digest}'`);
   }
   return [...new Set(hashes)];
@@ -38,8 +43,8 @@ export function inlineScriptHashes(html) {
  * Prerendered pages replace the policy with one built from their own script hashes.
  * Development skips the CSP: Vite's dev client injects inline scripts and a websocket.
  */
-export function securityHeaders({ production }) {
-  return function setSecurityHeaders(_req, res, next) {
+export function securityHeaders({ production }: { production: boolean }) {
+  return function setSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
@@ -74,7 +79,7 @@ const PERMISSIONS_POLICY = [
  * it means nothing, and a wrong one pins a host to https it does not have. The decision comes
  * from configuration (PUBLIC_URL), never from X-Forwarded-Proto, which any client can send.
  */
-export function servedOverHttps() {
+export function servedOverHttps(): boolean {
   return (process.env.PUBLIC_URL ?? "").toLowerCase().startsWith("https:");
 }
 
@@ -83,7 +88,7 @@ export function servedOverHttps() {
  * Express sets them first (securityHeaders above), and the handlers that answer outside Express
  * (prerendered pages and their redirects, the in-memory quote API, parser errors) set them too.
  */
-export function fixedSecurityHeaders({ production }) {
+export function fixedSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
   return {
     ...(production && servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
     "X-Content-Type-Options": "nosniff",
@@ -97,6 +102,6 @@ export function fixedSecurityHeaders({ production }) {
 }
 
 /** Sets fixedSecurityHeaders on a response. */
-export function setFixedSecurityHeaders(res, { production }) {
+export function setFixedSecurityHeaders(res: ServerResponse, { production }: { production: boolean }): void {
   for (const [name, value] of Object.entries(fixedSecurityHeaders({ production }))) res.setHeader(name, value);
 }

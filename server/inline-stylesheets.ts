@@ -12,8 +12,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"<>]+\.css)"\
  * it finds the element it rendered and leaves the extra attribute and <style> alone.
  * `readStylesheet` returns a file's text, or undefined to leave that link as it is.
  */
-export function inlineStylesheets(html, readStylesheet) {
-  return html.replace(STYLESHEET_LINK, (link, href) => {
+export function inlineStylesheets(html: string, readStylesheet: (href: string) => string | undefined): string {
+  return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const css = readStylesheet(href);
     if (css === undefined || /<\/style/i.test(css)) return link;
     return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled=""/>`;
@@ -21,9 +21,9 @@ export function inlineStylesheets(html, readStylesheet) {
 }
 
 /** Reads stylesheets from the client build, once each. */
-export function stylesheetReader(clientDir) {
-  const cache = new Map();
-  return (href) => {
+export function stylesheetReader(clientDir: string): (href: string) => string | undefined {
+  const cache = new Map<string, string | undefined>();
+  return (href: string) => {
     if (!cache.has(href)) {
       const file = path.join(clientDir, href);
       cache.set(href, file.startsWith(clientDir) && fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined);
