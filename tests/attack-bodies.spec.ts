@@ -1,39 +1,18 @@
 import { expect, test } from "@playwright/test";
-import {
-  adminCookie,
-  expectSecurityHeaders,
-  MB,
-  rssOf,
-  sendHugeBody,
-  startOwnServer,
-  stopOwnServer,
-} from "./support/hostile-requests";
+import { adminCookie, expectSecurityHeaders, MB, rssOf, sendHugeBody, useOwnServer } from "./support/hostile-requests";
 import { sendRaw } from "./support/raw-http";
-import type { ServerProcess } from "./support/server-process";
 
 // Request bodies against a server of its own (fresh data folder), so nothing here disturbs the
 // shared server other specs use. Security issue 11: body limits (split from attack-input.spec.ts).
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
-  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
-  let server: ServerProcess;
-
-  test.beforeAll(async () => {
-    // Opening a fresh embedded database takes a while on a busy machine.
-    test.setTimeout(120_000);
-    own = await startOwnServer();
-    server = own.server;
-  });
-
-  test.afterAll(async () => {
-    await stopOwnServer(own);
-  });
+  const ownServer = useOwnServer();
 
   /** Sends a 400 MB form body and reports how far the server's memory grew meanwhile. */
   async function sendMeasured(label: string, path: string, chunked: boolean) {
-    const before = rssOf(server.child.pid!);
-    const result = await sendHugeBody(server, {
+    const before = rssOf(ownServer().child.pid!);
+    const result = await sendHugeBody(ownServer(), {
       method: "POST",
       path,
       totalBytes: 400 * MB,
@@ -64,7 +43,7 @@ test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
   });
 
   test("a big JSON body to the admin API is refused with 413 and a JSON message", async () => {
-    const result = await sendHugeBody(server, {
+    const result = await sendHugeBody(ownServer(), {
       method: "PATCH",
       path: "/api/admin/quotes",
       totalBytes: 5 * MB,
@@ -76,23 +55,23 @@ test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
     expect(JSON.parse(result.body)).toMatchObject({ message: expect.stringMatching(/too large.*64 KB/i) });
 
     // Signed in, so the request gets past the session check to where the body is read.
-    const chunked = await sendHugeBody(server, {
+    const chunked = await sendHugeBody(ownServer(), {
       method: "PATCH",
       path: "/api/admin/quotes/1",
       totalBytes: 5 * MB,
       chunked: true,
       contentType: "application/json",
-      headers: { Cookie: await adminCookie(server) },
+      headers: { Cookie: await adminCookie(ownServer()) },
     });
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toMatchObject({ message: expect.stringMatching(/too large/i) });
   });
 
   test("a body just under the limit still reaches the action", async () => {
-    const response = await sendRaw(server.url, {
+    const response = await sendRaw(ownServer().url, {
       method: "POST",
       path: "/reset-password",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ownServer().url },
       body: `intent=request&email=${"a".repeat(60 * 1024)}`,
     });
     // The action read the form and refused the address, rather than the size.

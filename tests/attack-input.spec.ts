@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { adminCookie, expectSecurityHeaders, startOwnServer, stopOwnServer } from "./support/hostile-requests";
+import { adminCookie, expectSecurityHeaders, useOwnServer } from "./support/hostile-requests";
 import { describeRequest, type MalformedRequest, malformedRequests } from "./support/malformed-requests";
 import { type RawResponse, sendOnSocket, sendRaw } from "./support/raw-http";
-import type { ServerProcess } from "./support/server-process";
 
 const FUZZ_SEED = 20_251_111;
 
@@ -12,19 +11,7 @@ const FUZZ_SEED = 20_251_111;
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.describe("hostile input", { tag: "@desktop" }, () => {
-  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
-  let server: ServerProcess;
-
-  test.beforeAll(async () => {
-    // Opening a fresh embedded database takes a while on a busy machine.
-    test.setTimeout(120_000);
-    own = await startOwnServer();
-    server = own.server;
-  });
-
-  test.afterAll(async () => {
-    await stopOwnServer(own);
-  });
+  const ownServer = useOwnServer();
 
   test("no address makes the site redirect to another site", async () => {
     const attempts = [
@@ -52,25 +39,28 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     const locations: string[] = [];
     for (const attempt of attempts) {
       for (const method of ["GET", "HEAD"]) {
-        const response = await sendRaw(server.url, { method, path: attempt });
+        const response = await sendRaw(ownServer().url, { method, path: attempt });
         expect(response.status, `${method} ${attempt}`).toBeLessThan(500);
         const location = response.headers.location;
         if (location === undefined) continue;
         locations.push(`${attempt} -> ${location}`);
         // Same-site: one slash, then anything but another slash or a backslash.
         expect(location, `${method} ${attempt} redirects to ${location}`).toMatch(/^\/(?![/\\])/);
-        expect(new URL(location, server.url).origin).toBe(server.url);
+        expect(new URL(location, ownServer().url).origin).toBe(ownServer().url);
       }
     }
     // The trailing-slash redirect still works for real pages.
     expect(locations).toContain("/about/ -> /about");
     // The assets folder is not a page: no redirect (it used to loop /assets -> /assets/ -> /assets).
-    expect((await sendRaw(server.url, { method: "GET", path: "/assets" })).status).toBe(404);
-    expectSecurityHeaders(await sendRaw(server.url, { method: "GET", path: "/about/" }), "trailing-slash redirect");
+    expect((await sendRaw(ownServer().url, { method: "GET", path: "/assets" })).status).toBe(404);
+    expectSecurityHeaders(
+      await sendRaw(ownServer().url, { method: "GET", path: "/about/" }),
+      "trailing-slash redirect",
+    );
   });
 
   test("requests no HTTP client library would send get a 4xx, not a 5xx or silence", async () => {
-    const form = `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${server.url}`;
+    const form = `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${ownServer().url}`;
     const cases: [string, number | "redirect"][] = [
       ["GET /quotes HTTP/1.0\r\n\r\n", 400],
       ["GET /about HTTP/1.0\r\n\r\n", 200],
@@ -89,7 +79,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
       ],
     ];
     for (const [bytes, expected] of cases) {
-      const answer = await sendOnSocket(server.url, bytes);
+      const answer = await sendOnSocket(ownServer().url, bytes);
       const what = JSON.stringify(bytes.split("\r\n")[0]);
       // Even what Node's parser refuses before any handler runs carries the headers.
       expect(answer.head.toLowerCase(), what).toContain("cross-origin-resource-policy: same-origin");
@@ -111,23 +101,23 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
       ["404 asset", { method: "GET", path: "/assets/no-such-file.js" }],
       ["image", { method: "GET", path: "/img/artworks-400/song-of-the-lupuna.webp" }],
       ["404 image", { method: "GET", path: "/img/artworks-640/no-such-work.avif" }],
-      ["405 asset", { method: "POST", path: "/assets/entry.js", headers: { Origin: server.url } }],
+      ["405 asset", { method: "POST", path: "/assets/entry.js", headers: { Origin: ownServer().url } }],
       ["static file", { method: "GET", path: "/favicon.ico" }],
       ["public quote API", { method: "GET", path: "/api/quotes" }],
       ["400 API", { method: "GET", path: "/api/quotes?limit=abc" }],
       ["health", { method: "GET", path: "/healthz" }],
       ["401 API", { method: "GET", path: "/api/admin/quotes" }],
-      ["400 form", { method: "POST", path: "/admin/quotes", headers: { Origin: server.url }, body: "{" }],
+      ["400 form", { method: "POST", path: "/admin/quotes", headers: { Origin: ownServer().url }, body: "{" }],
     ];
     // The in-memory quote API answers from the second identical request on.
-    await sendRaw(server.url, { method: "GET", path: "/api/quotes" });
+    await sendRaw(ownServer().url, { method: "GET", path: "/api/quotes" });
     for (const [what, request] of cases) {
-      const response = await sendRaw(server.url, request);
+      const response = await sendRaw(ownServer().url, request);
       expect(response.status, what).toBeLessThan(500);
       expectSecurityHeaders(response, what);
     }
-    const cached = await sendRaw(server.url, { method: "GET", path: "/about" });
-    const notModified = await sendRaw(server.url, {
+    const cached = await sendRaw(ownServer().url, { method: "GET", path: "/about" });
+    const notModified = await sendRaw(ownServer().url, {
       method: "GET",
       path: "/about",
       headers: { "If-None-Match": String(cached.headers.etag) },
@@ -141,15 +131,15 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     const year0 = cursor(["0000-01-01T00:00:00Z", 1]);
     const hugeId = cursor(["2024-01-01T00:00:00Z", 2 ** 31]);
     for (const value of [year0, hugeId]) {
-      const api = await sendRaw(server.url, { method: "GET", path: `/api/quotes?cursor=${value}` });
+      const api = await sendRaw(ownServer().url, { method: "GET", path: `/api/quotes?cursor=${value}` });
       expect(api.status).toBe(400);
       expect(JSON.parse(api.body)).toMatchObject({ field: "cursor", message: expect.stringContaining("nextCursor") });
-      const page = await sendRaw(server.url, { method: "GET", path: `/quotes?cursor=${value}` });
+      const page = await sendRaw(ownServer().url, { method: "GET", path: `/quotes?cursor=${value}` });
       expect(page.status).toBe(400);
     }
 
-    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
-    const login = await sendRaw(server.url, {
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: ownServer().url };
+    const login = await sendRaw(ownServer().url, {
       method: "POST",
       path: "/admin/quotes",
       headers: form,
@@ -158,7 +148,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(login.status).toBe(400);
     expect(login.body).toContain("NUL character");
 
-    const reset = await sendRaw(server.url, {
+    const reset = await sendRaw(ownServer().url, {
       method: "POST",
       path: "/reset-password",
       headers: form,
@@ -168,20 +158,20 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(reset.body).toContain("NUL character");
 
     // Signed in, so /admin/security reads the body instead of redirecting to the sign-in page.
-    const cookie = await adminCookie(server);
+    const cookie = await adminCookie(ownServer());
     for (const target of ["/admin/quotes", "/admin/security", "/reset-password"]) {
-      const json = await sendRaw(server.url, {
+      const json = await sendRaw(ownServer().url, {
         method: "POST",
         path: target,
-        headers: { "Content-Type": "application/json", Origin: server.url, Cookie: cookie },
+        headers: { "Content-Type": "application/json", Origin: ownServer().url, Cookie: cookie },
         body: '{"intent":"login"}',
       });
       expect(json.status, `JSON to ${target}`).toBe(415);
       expect(json.body, `JSON to ${target}`).toContain("takes a form submission");
-      const truncated = await sendRaw(server.url, {
+      const truncated = await sendRaw(ownServer().url, {
         method: "POST",
         path: target,
-        headers: { "Content-Type": "multipart/form-data; boundary=XYZ", Origin: server.url, Cookie: cookie },
+        headers: { "Content-Type": "multipart/form-data; boundary=XYZ", Origin: ownServer().url, Cookie: cookie },
         body: '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nlog',
       });
       expect(truncated.status, `truncated multipart to ${target}`).toBe(400);
@@ -190,11 +180,11 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
   });
 
   test("hundreds of malformed requests to every route: no 5xx, no error in the log", async () => {
-    const signedIn = await adminCookie(server);
-    const logStart = server.output().length;
+    const signedIn = await adminCookie(ownServer());
+    const logStart = ownServer().output().length;
     const requests = [
-      ...malformedRequests({ seed: FUZZ_SEED, count: 600, origin: server.url }),
-      ...malformedRequests({ seed: FUZZ_SEED + 1, count: 200, origin: server.url, cookie: signedIn }),
+      ...malformedRequests({ seed: FUZZ_SEED, count: 600, origin: ownServer().url }),
+      ...malformedRequests({ seed: FUZZ_SEED + 1, count: 200, origin: ownServer().url, cookie: signedIn }),
     ];
     const answers: { request: MalformedRequest; response: RawResponse }[] = [];
     const failures: string[] = [];
@@ -205,7 +195,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
         while (next < requests.length) {
           const request = requests[next++]!;
           try {
-            answers.push({ request, response: await sendRaw(server.url, request) });
+            answers.push({ request, response: await sendRaw(ownServer().url, request) });
           } catch (error) {
             failures.push(`${describeRequest(request)} -> ${(error as Error).message}`);
           }
@@ -233,7 +223,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
     expect(serverErrors.length, `requests answered 5xx:\n${report(serverErrors)}`).toBe(0);
     expect(silent4xx.length, `4xx without a message:\n${report(silent4xx)}`).toBe(0);
-    expect(server.child.exitCode).toBeNull();
+    expect(ownServer().child.exitCode).toBeNull();
     // The signed-in slice got past the session checks into the admin API's own validation.
     const pastAuth = answers.filter(
       ({ request, response }) =>
@@ -244,7 +234,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(pastAuth.length).toBeGreaterThan(20);
 
     // Bad input is the client's mistake: the log records it at warn, never at error (50).
-    const log = server.output().slice(logStart);
+    const log = ownServer().output().slice(logStart);
     const errorLines = log.split("\n").filter((line) => line.includes('"level":50'));
     expect(errorLines.slice(0, 10).join("\n")).toBe("");
     expect(log).toContain('"level":40');

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fixedSecurityHeaders } from "../../server/security-headers.js";
 import { adminHeadersFor, type ServerProcess, startServer } from "./server-process";
 
@@ -14,6 +14,26 @@ export const MB = 1024 * 1024;
 export async function startOwnServer(): Promise<{ server: ServerProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-attack-"));
   return { server: await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" }), dataDir };
+}
+
+/**
+ * Starts a server of its own before the describe block's tests and stops it after; call inside
+ * `test.describe`. The getter returns the running server.
+ */
+export function useOwnServer(): () => ServerProcess {
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+  test.beforeAll(async () => {
+    // Opening a fresh embedded database takes a while on a busy machine.
+    test.setTimeout(120_000);
+    own = await startOwnServer();
+  });
+  test.afterAll(async () => {
+    await stopOwnServer(own);
+  });
+  return () => {
+    if (!own) throw new Error("the server of this describe block did not start");
+    return own.server;
+  };
 }
 
 export async function stopOwnServer(own: { server: ServerProcess; dataDir: string } | undefined): Promise<void> {

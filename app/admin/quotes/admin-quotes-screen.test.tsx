@@ -3,30 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminQuote } from "~/quotes/quote-views";
 import { AdminQuotesScreen } from "./admin-quotes-screen";
+import { sampleAdminQuotes } from "./sample-admin-quotes";
 
-const quotes: AdminQuote[] = [
-  {
-    id: 3,
-    text: "Moths keep the night honest",
-    createdAt: "2025-03-01T00:00:00.000Z",
-    includeInSearch: true,
-    updatedAt: "2025-04-01T00:00:00.000Z",
-  },
-  {
-    id: 2,
-    text: "A lantern is a question",
-    createdAt: "2025-02-01T00:00:00.000Z",
-    includeInSearch: false,
-    updatedAt: "2025-04-01T00:00:00.000Z",
-  },
-  {
-    id: 1,
-    text: "Paint what the river forgets",
-    createdAt: "2025-01-01T00:00:00.000Z",
-    includeInSearch: false,
-    updatedAt: "2025-04-01T00:00:00.000Z",
-  },
-];
+const quotes = sampleAdminQuotes;
 
 afterEach(() => {
   cleanup();

@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AdminQuote } from "~/quotes/quote-views";
 import { quoteCounts, replaceQuotes, setVisibility, sortNewestFirst, visibleQuotes } from "./quote-list-view";
+import { sampleAdminQuotes } from "./sample-admin-quotes";
 
-const quotes: AdminQuote[] = [
-  {
-    id: 3,
-    text: "Moths keep the night honest",
-    createdAt: "2025-03-01T00:00:00.000Z",
-    includeInSearch: true,
-    updatedAt: "2025-04-01T00:00:00.000Z",
-  },
-  {
-    id: 2,
-    text: "A lantern is a question",
-    createdAt: "2025-02-01T00:00:00.000Z",
-    includeInSearch: false,
-    updatedAt: "2025-04-01T00:00:00.000Z",
-  },
-  {
-    id: 1,
-    text: "Paint what the river forgets",
-    createdAt: "2025-01-01T00:00:00.000Z",
-    includeInSearch: false,
-    updatedAt: "2025-04-01T00:00:00.000Z",
-  },
-];
+const quotes = sampleAdminQuotes;
 
 describe("quote list view", () => {
   it("counts all, public and hidden quotes", () => {
