@@ -6,7 +6,6 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 import { answerParseErrors } from "./server/parse-errors.js";
-import { prerenderedPages } from "./server/prerendered-pages.js";
 import { securityHeaders } from "./server/security-headers.js";
 
 // Read before the configuration (getEnv) is loaded: it decides which build to load it from.
@@ -71,9 +70,12 @@ app.use(runtime.handleErrors);
 // the bulk of public traffic. Everything else goes through the Express app above.
 const servePrerendered = viteDevServer
   ? undefined
-  : prerenderedPages("build/client", {
+  : serverApp.prerenderedPages("build/client", {
       // Pages were prerendered with a placeholder origin: they get PUBLIC_URL's at each start.
       origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
+      // The build compressed them already (for nginx); reused when the origin is the same.
+      precompressedDir: "build/nginx",
+      onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
     });
 function serveFromMemory(req, res) {
   if (!servePrerendered) return false;

@@ -19,6 +19,7 @@ import { requireBuildableUrl } from "./request-url";
 
 export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
 export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
+export { prerenderedPages } from "./prerendered-pages";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
 
