@@ -4,6 +4,7 @@ import { publicListQuery } from "~/quotes/quote-api-schemas";
 import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
 import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
 import { compressBodySync, type PreparedAnswer, prepareAnswer, sendPrepared } from "./compressed-body";
+import { serveQuoteWallFromMemory } from "./quote-wall-from-memory";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.js";
 
 const PATH = "/api/quotes";
@@ -12,7 +13,8 @@ const PATH = "/api/quotes";
 const answers = new WeakMap<QuotePage<PublicQuote>, PreparedAnswer>();
 
 /**
- * The public quotes answered from memory, outside Express and React Router.
+ * The public quotes answered from memory, outside Express and React Router: `GET /api/quotes`
+ * below, and the quote wall's rendered pages (server/quote-wall-from-memory.ts).
  *
  * `GET /api/quotes` is answered when the public quote cache (app/quotes/public-quote-cache.server.ts)
  * already holds that page. At 500 requests/s the framework's per-request work (routing, a web
@@ -28,7 +30,7 @@ export function servePublicQuotesFromMemory(
 ): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
-  if (url !== PATH && !url.startsWith(`${PATH}?`)) return false;
+  if (url !== PATH && !url.startsWith(`${PATH}?`)) return serveQuoteWallFromMemory(req, res, { production });
   const query = publicListQuery.safeParse(Object.fromEntries(new URLSearchParams(url.slice(PATH.length + 1))));
   if (!query.success) return false;
   const page = getPublicQuoteCache().peek(publicQuotesKey(query.data));
