@@ -101,5 +101,7 @@ server.listen(PORT, HOST, () => {
   const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST;
   const mode = DEVELOPMENT ? "development" : "production";
   runtime.logger.info({ port, mode }, `Umbra is serving on http://${shown}:${port} (${mode})`);
+  // First-screen images derived in the background while the process is idle (decision 017).
+  if (!DEVELOPMENT) serverApp.warmSiteImages(runtime.logger);
 });
 runtime.handleShutdown(server);

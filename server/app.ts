@@ -1,12 +1,9 @@
-import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { bootstrapAdminOnce } from "~/auth/bootstrap-admin.server";
 import { clientIpContext, rateLimitAddress } from "~/auth/client-ip-context";
 import { isSameOriginRequest } from "~/auth/origin-check.server";
-import { isArtworkImage } from "~/catalogue/catalogue";
-import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/app-database.server";
 import { databaseContext } from "~/db/context";
 import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
@@ -14,11 +11,12 @@ import { getPublicQuoteCache, getQuoteEventHub } from "~/realtime/app-quote-even
 import { quoteEventsContext } from "~/realtime/context";
 import { cspNonceContext } from "~/security/csp-nonce-context";
 import { limitRequestBodies } from "./body-limit";
-import { imageRoute } from "./images/image-route";
+import { siteImages } from "./images/site-images";
 import { requireBuildableUrl } from "./request-url";
 
 export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
 export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
+export { warmSiteImages } from "./images/site-images";
 export { prerenderedPages } from "./prerendered-pages";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
@@ -35,14 +33,11 @@ app.use(limitRequestBodies());
 // React Router builds every request's URL from its Host header and path.
 app.use(requireBuildableUrl);
 
-// Responsive images, derived on first request and cached on disk under DATA_DIR. Made on the
-// first request, not at import: importing this module (the build's prerender, server.js before
-// startRuntime) must not read the configuration, so a bad value is reported by startRuntime.
-let images: ReturnType<typeof imageRoute> | undefined;
-app.use("/img", (req, res, next) => {
-  images ??= imageRoute({ cacheDir: path.join(getEnv().DATA_DIR, "image-cache"), isKnownArtwork: isArtworkImage });
-  images(req, res, next);
-});
+// Responsive images, derived on first request and cached on disk under DATA_DIR (decision 017).
+// The route is made on the first request, not at import: importing this module (the build's
+// prerender, server.js before startRuntime) must not read the configuration, so a bad value is
+// reported by startRuntime.
+app.use("/img", (req, res, next) => siteImages()(req, res, next));
 
 // Admin mutations from another origin are refused before React Router sees them (it would
 // answer 400); the same check runs again inside requireAdmin and the admin actions.
