@@ -3,15 +3,16 @@ import sharp, { type Sharp } from "sharp";
 import { ARTWORKS, declaredImage, type ImageFormat, STAND_IN_WIDTH, standInSeed } from "../../app/images/image-catalog";
 import { standInSvg } from "./stand-in-svg";
 
-// libvips threads per operation = cores; at most `cores` encodes at once, the rest wait.
+// One libvips thread per encode and at most `cores` encodes at once, the rest wait: an encode
+// then holds one core, so the background lane below always leaves the others to requests.
 const cores = Math.max(1, os.availableParallelism());
-sharp.concurrency(cores);
+sharp.concurrency(1);
 
 /**
  * "request": a visitor waits for it (JPEG/PNG, quick fallbacks). "soon": an AVIF/WebP a visitor
  * asked for and got a fallback for meanwhile. "warm": the start-up warm-up. "soon" and "warm"
  * share one lane, one encode at a time ("soon" first), so with two or more cores a request
- * always finds one free: AVIF at 1920 px takes seconds, and must not hold back a 60 ms JPEG.
+ * always finds a core free: AVIF at 1920 px takes seconds, and must not hold back a 60 ms JPEG.
  */
 export type EncodePriority = "request" | "soon" | "warm";
 

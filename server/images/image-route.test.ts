@@ -141,7 +141,7 @@ describe("image route", () => {
         expect(response.headers.get("cache-control")).toBe("no-store");
       }
       const quick = await sharp(Buffer.from(await (first[0] as Response).arrayBuffer())).metadata();
-      expect([quick.format, quick.width]).toEqual(["jpeg", 800]);
+      expect([quick.format, quick.width]).toEqual(["jpeg", 400]);
       const target = route.targetOf("artworks-1920", "cold-one.avif");
       if (!target || target === "unmatched") throw new Error("not a target");
       await route.ensureDerived(target, "soon");

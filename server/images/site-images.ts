@@ -21,6 +21,7 @@ export function siteImages(): ReturnType<typeof imageRoute> {
  * 017). Called by server.js once it listens; progress and the end go to the log.
  */
 export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[0]["logger"]): void {
+  if (getEnv().WARM_IMAGES === "off") return;
   warmFirstScreenImages({ clientDir: "build/client", images: siteImages(), logger }).catch((error) =>
     logger.warn({ err: error }, "warming images stopped"),
   );

@@ -48,7 +48,7 @@ describe("warmFirstScreenImages", () => {
     const images = imageRoute({ cacheDir: path.join(root, "cache"), isKnownArtwork: (name) => name === "warm-one" });
     const lines: string[] = [];
     const logger = { info: (_: object, message: string) => lines.push(message), warn: () => {} };
-    const result = await warmFirstScreenImages({ clientDir: path.join(root, "client"), images, logger });
+    const result = await warmFirstScreenImages({ clientDir: path.join(root, "client"), images, logger, sampleMs: 5 });
     // Two widths of one known image, in AVIF, JPEG and WebP.
     expect(result).toMatchObject({ derived: 6, total: 6 });
     expect(fs.readdirSync(path.join(root, "cache", "artworks-400")).sort()).toEqual([

@@ -7,6 +7,8 @@ import type { ImageTarget, imageRoute } from "./image-route";
 const FIRST_SCREEN_PICTURES = 3;
 /** Below this share of busy event loop the process counts as idle, and warming goes on. */
 const IDLE_UTILIZATION = 0.2;
+/** Quiet samples in a row before each encode (4 x 250 ms: a quiet second). */
+const QUIET_SAMPLES = 4;
 
 /**
  * The image URLs on each prerendered page's first screen, in page order: the `<link
@@ -68,7 +70,7 @@ interface Log {
 /**
  * Derives the first-screen images of every prerendered page in the background after start
  * (decision 017), one encode at a time in the encoder's lowest lane, and only while the process
- * is otherwise idle (event loop under 20 % busy), so it never competes with visitors. Progress
+ * is otherwise idle (event loop under 20 % busy for a second), so it never competes with visitors. Progress
  * goes to the log every `progressEveryMs` and when done. Returns when finished (or stopped).
  */
 export async function warmFirstScreenImages(options: {
@@ -76,9 +78,11 @@ export async function warmFirstScreenImages(options: {
   images: ReturnType<typeof imageRoute>;
   logger: Log;
   progressEveryMs?: number;
+  /** How often the event loop is sampled for idleness (tests shorten it). */
+  sampleMs?: number;
   signal?: AbortSignal;
 }): Promise<{ derived: number; total: number; ms: number }> {
-  const { images, logger, progressEveryMs = 10_000, signal } = options;
+  const { images, logger, progressEveryMs = 10_000, sampleMs = 250, signal } = options;
   const started = performance.now();
   const targets: ImageTarget[] = [];
   for (const file of prerenderedFiles(path.resolve(options.clientDir))) {
@@ -104,12 +108,13 @@ export async function warmFirstScreenImages(options: {
       derived++;
       continue;
     }
-    // Wait for a quiet moment: under load the visitors' own requests come first.
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 50).unref());
+    // Wait for a quiet second: under load the visitors' own requests come first, and a short
+    // lull between bursts does not start an encode that would run on into the next burst.
+    for (let quiet = 0; quiet < QUIET_SAMPLES && !signal?.aborted; ) {
+      await new Promise((resolve) => setTimeout(resolve, sampleMs).unref());
       const now = performance.eventLoopUtilization(utilization);
       utilization = performance.eventLoopUtilization();
-      if (now.utilization < IDLE_UTILIZATION || signal?.aborted) break;
+      quiet = now.utilization < IDLE_UTILIZATION ? quiet + 1 : 0;
     }
     try {
       await images.ensureDerived(target, "warm");
