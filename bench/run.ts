@@ -1,4 +1,4 @@
-// `npm run bench [-- --only pages,weight,static,wall,compression,api,fanout,images,admin,start]`: measures the budgets of
+// `npm run bench [-- --only SECTIONS]` (see usage below): measures the budgets of
 // DESIGN.md against the production build on this machine, prints one table, writes JSON and a
 // Markdown report to bench-results/, and exits non-zero when a budget is missed.
 import { execFileSync } from "node:child_process";
@@ -12,6 +12,7 @@ import { importQuotes, measureAdminList } from "./measures/admin-list";
 import { measurePublicApi } from "./measures/api-load";
 import { measureFanOut } from "./measures/fan-out";
 import { measureFirstImages } from "./measures/first-images";
+import { measureGrowth } from "./measures/growth";
 import { measureLighthouse } from "./measures/lighthouse";
 import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memory-answers";
 import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight";
@@ -29,7 +30,19 @@ const PAGES = [
   "/cv",
   "/quotes",
 ];
-const ALL = ["pages", "weight", "static", "wall", "compression", "api", "fanout", "images", "admin", "start"] as const;
+const ALL = [
+  "pages",
+  "weight",
+  "static",
+  "wall",
+  "compression",
+  "api",
+  "fanout",
+  "images",
+  "admin",
+  "start",
+  "growth",
+] as const;
 type Section = (typeof ALL)[number];
 
 const usage = `Usage: npm run bench [-- --only SECTIONS]
@@ -102,6 +115,8 @@ await section("admin", async () => {
   }
 });
 await section("start", async () => [await measureFreshStart(4612)]);
+// Last: it builds other catalogues, then the normal build again.
+await section("growth", () => measureGrowth([1_200, 12_000], 4615));
 
 console.log("");
 printTable(rows);
