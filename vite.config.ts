@@ -1,4 +1,4 @@
-// ORIGINALS_DIR may come from .env: the build reads the originals' sizes and placeholders.
+// CONTENT_DIR may come from .env: the build reads the content files and the originals beside them.
 import "./server/load-env-file.js";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";

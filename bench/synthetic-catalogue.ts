@@ -31,11 +31,14 @@ export interface SyntheticWork {
   description: string;
 }
 
+/** Generated ids start here, clear of the real catalogue's. */
+const FIRST_ID = 100_001;
+
 /** `count` works with unique slugs and ids; images are the drawn stand-ins their names seed. */
 export function syntheticWorks(count: number, seed = 13): SyntheticWork[] {
   const pick = sequence(seed);
   return Array.from({ length: count }, (_, i) => {
-    const id = i + 1;
+    const id = FIRST_ID + i;
     const title = `${WORDS[pick(WORDS.length)]} ${WORDS[pick(WORDS.length)]} ${id}`.replace(/^\w/, (c) =>
       c.toUpperCase(),
     );
@@ -63,23 +66,22 @@ export function syntheticWorks(count: number, seed = 13): SyntheticWork[] {
 export function workFile(work: SyntheticWork): string {
   const { slug: _slug, description, ...fields } = work;
   const frontMatter = stringify(fields, { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" });
-  return `---\n${frontMatter}---\n${description}\n`;
+  return `---\n${frontMatter}---\n\n${description}\n`;
 }
 
 /**
  * A content folder for `npm run build` with CONTENT_DIR pointing at it: the repository's
- * content/ copied (pages, exhibitions, settings), its works replaced by `count` generated ones
- * in works/<slug>.md. Written under `dir`, never into the repository.
+ * content/ copied (pages, exhibitions, settings and the real works, which exhibitions name),
+ * plus generated works in works/<slug>.md up to `count` works in all. Written under `dir`,
+ * never into the repository.
  */
 export function writeSyntheticContent(repoContentDir: string, dir: string, count: number): string {
-  fs.cpSync(repoContentDir, dir, {
-    recursive: true,
-    // The real originals stay out: the synthetic works use drawn stand-ins.
-    filter: (source) => !source.includes(`${path.sep}originals`),
-  });
+  fs.cpSync(repoContentDir, dir, { recursive: true });
   const works = path.join(dir, "works");
-  fs.rmSync(works, { recursive: true, force: true });
   fs.mkdirSync(works, { recursive: true });
-  for (const work of syntheticWorks(count)) fs.writeFileSync(path.join(works, `${work.slug}.md`), workFile(work));
+  const existing = fs.readdirSync(works).filter((name) => name.endsWith(".md")).length;
+  for (const work of syntheticWorks(Math.max(0, count - existing))) {
+    fs.writeFileSync(path.join(works, `${work.slug}.md`), workFile(work));
+  }
   return dir;
 }

@@ -2,10 +2,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import "../server/load-env-file.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtServer = path.join(root, "build/server/index.js");
-const sources = ["app", "server", "public", "content", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+// The content files and the originals beside them are built into the site: a change rebuilds it.
+const content = process.env.CONTENT_DIR || "content";
+const sources = ["app", "server", "public", content, "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -17,7 +20,7 @@ function newestMtime(target) {
 }
 
 const builtAt = fs.existsSync(builtServer) ? fs.statSync(builtServer).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const changedAt = Math.max(...sources.map((s) => newestMtime(path.resolve(root, s))));
 if (builtAt < changedAt) {
   console.log(builtAt ? "Sources changed since the last build; building..." : "No build yet; building...");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });

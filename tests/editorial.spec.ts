@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility";
 
-const contentDir = path.resolve("app/content");
+const contentDir = path.resolve("content");
 const slugsOf = (kind: string) =>
   fs
     .readdirSync(path.join(contentDir, kind))

@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getEnv } from "~/config/env.server";
 import { publicOrigin } from "~/config/public-origin.server";
-import { siteConfig } from "~/content/site-config";
+import { siteSettings } from "~/content/site-settings.server";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "~/db/auth-schema";
 import type { Database } from "~/db/database.server";
 import { sendEmail } from "~/email/send-email.server";
@@ -24,7 +24,7 @@ export function wantsSecureCookies(): boolean {
 function createAuth(database: Database) {
   const env = getEnv();
   return betterAuth({
-    appName: siteConfig.brand,
+    appName: siteSettings().brand,
     baseURL: publicOrigin(),
     // better-auth's own notices through our logger (JSON in production), not its console lines.
     // Only the message and an error are kept: its other arguments may carry request data.
@@ -64,7 +64,7 @@ function createAuth(database: Database) {
         const link = `${publicOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
         await sendEmail({
           to: user.email,
-          subject: `Reset your ${siteConfig.brand} admin password`,
+          subject: `Reset your ${siteSettings().brand} admin password`,
           text: [
             "Someone asked to reset the password of this admin account.",
             `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes (it works once):`,
@@ -99,7 +99,7 @@ function createAuth(database: Database) {
     telemetry: { enabled: false },
     // Our counters replace the plugin's account lockout, which any holder of the password could
     // trip to lock the admin's own browser out (decision 013).
-    plugins: [twoFactor({ issuer: siteConfig.brand, accountLockout: { enabled: false } })],
+    plugins: [twoFactor({ issuer: siteSettings().brand, accountLockout: { enabled: false } })],
   });
 }
 

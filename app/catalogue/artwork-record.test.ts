@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { artworkRecords } from "~/content/artworks";
-import { type ArtworkRecord, parseArtworkRecords } from "./artwork-record";
+import {
+  type ArtworkRecord,
+  artworkRecord,
+  catalogueOrder,
+  crossRecordProblems,
+  type WorkFile,
+  workFileSchema,
+} from "./artwork-record";
 
-const good: ArtworkRecord = {
+const good = {
   title: "The New God",
-  slug: "the-new-god",
   artwork_id: 105,
   year: "2024",
   series: "Secrets",
@@ -13,39 +18,58 @@ const good: ArtworkRecord = {
   mint_address: "",
   secondary_market: "https://magiceden.io/item-details/UmbraDemoMint123",
   description: "Description:\nText",
-  image_small: "/artworks-800/the-new-god",
-  image_large: "/artworks-1920/the-new-god",
 };
 
-describe("catalogue validation", () => {
-  it("accepts the shipped catalogue", () => {
-    expect(parseArtworkRecords(artworkRecords)).toHaveLength(artworkRecords.length);
+const problems = (data: unknown) => workFileSchema.safeParse(data).error?.issues.map((i) => i.path.join("."));
+
+describe("work file schema", () => {
+  it("accepts a work, with links and description optional", () => {
+    expect(workFileSchema.parse(good).title).toBe("The New God");
+    const { description: _, mint_address: _m, secondary_market: _s, ...bare } = good;
+    expect(workFileSchema.parse(bare)).toMatchObject({ description: "", mint_address: "", secondary_market: "" });
   });
 
-  it("accepts a record without a description", () => {
-    const { description: _, ...withoutDescription } = good;
-    expect(parseArtworkRecords([withoutDescription])[0]?.description).toBeUndefined();
+  it("names the field of each problem", () => {
+    expect(problems({ ...good, year: 2024 })).toEqual(["year"]);
+    expect(problems({ ...good, chain: "Bitcoin" })).toEqual(["chain"]);
+    expect(problems({ ...good, mint_address: "not a link" })).toEqual(["mint_address"]);
+    expect(problems({ ...good, artwork_id: "105" })).toEqual(["artwork_id"]);
   });
 
-  it("names the record and the field of each problem", () => {
-    const bad = [good, { ...good, slug: "second", year: 2024 }, { ...good, slug: "third", chain: "Bitcoin" }];
-    expect(() => parseArtworkRecords(bad)).toThrow(/record 2 "second": year: /);
-    expect(() => parseArtworkRecords(bad)).toThrow(/record 3 "third": chain: /);
-  });
-
-  it("rejects a slug that is not lowercase-hyphenated, a non-URL link, and a repeated slug", () => {
-    expect(() => parseArtworkRecords([{ ...good, slug: "The New God" }])).toThrow(
-      /slug: must be lowercase and hyphenated/,
-    );
-    expect(() => parseArtworkRecords([{ ...good, mint_address: "not a link" }])).toThrow(
-      /record 1 "the-new-god": mint_address/,
-    );
-    expect(() => parseArtworkRecords([good, good])).toThrow(/record 2 "the-new-god": slug: duplicates/);
-  });
-
-  it("rejects a missing field and an unknown one", () => {
+  it("rejects a missing field and an unknown one (a slug or image is never written in the file)", () => {
     const { title: _, ...untitled } = good;
-    expect(() => parseArtworkRecords([untitled])).toThrow(/record 1 "the-new-god": title/);
-    expect(() => parseArtworkRecords([{ ...good, price: 5 }])).toThrow(/record 1 "the-new-god": \(record\)/);
+    expect(problems(untitled)).toEqual(["title"]);
+    expect(workFileSchema.safeParse({ ...good, slug: "x" }).error?.issues[0]?.code).toBe("unrecognized_keys");
+  });
+
+  it("derives the slug and image paths from the file name", () => {
+    expect(artworkRecord("the-new-god", workFileSchema.parse(good))).toMatchObject({
+      slug: "the-new-god",
+      image_small: "/artworks-800/the-new-god",
+      image_large: "/artworks-1920/the-new-god",
+    });
+  });
+
+  it("refuses a file name that is not lowercase-hyphenated", () => {
+    expect(crossRecordProblems([{ slug: "the-new-god" }])).toEqual([]);
+    expect(crossRecordProblems([{ slug: "The New God", file: "content/works/The New God.md" }])).toEqual([
+      "content/works/The New God.md: the file name must be lowercase and hyphenated, e.g. moss-lantern.md",
+    ]);
+  });
+});
+
+describe("catalogue order", () => {
+  const work = (slug: string, artwork_id: number, series: WorkFile["series"]): ArtworkRecord =>
+    artworkRecord(slug, workFileSchema.parse({ ...good, artwork_id, series }));
+
+  it("lists by series, then id, with a repeated id last in its series and the first file kept first", () => {
+    const files = [
+      work("a-id-two", 2, "Exotic"),
+      work("b-first", 1, "Exotic"),
+      work("c-repeat", 1, "Exotic"),
+      work("d-early", 9, "Maestro"),
+      work("e-later", 3, "Icaro"),
+    ];
+    expect(catalogueOrder(files).map((r) => r.slug)).toEqual(["d-early", "b-first", "a-id-two", "c-repeat", "e-later"]);
   });
 });

@@ -1,57 +1,72 @@
 import { z } from "zod";
 
 /**
- * The shape of one catalogue record as written in app/content/artworks.ts (SPEC.md point 3,
- * field names kept). Checked at build: a bad record fails the build naming the record and field.
+ * One catalogue record (SPEC.md point 3, field names kept). A work is written as
+ * content/works/<slug>.md: the fields below as front matter, the description as the Markdown
+ * body; the slug is the file name and the image names follow from it, so neither is written.
  */
 export const CHAINS = ["Solana", "Ethereum"] as const;
 export const SERIES = ["Maestro", "The Return", "Exotic", "Visions", "Secrets", "Icaro"] as const;
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase and hyphenated");
-const urlOrEmpty = z.union([z.literal(""), z.url({ protocol: /^https$/ })]);
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const urlOrEmpty = z.union([z.literal(""), z.url({ protocol: /^https$/ })], {
+  error: 'must be an https:// link or ""',
+});
 
-export const artworkRecordSchema = z
+/** The front matter and body of one work file, as the artist writes it. */
+export const workFileSchema = z
   .object({
     title: z.string().trim().min(1),
-    slug,
-    artwork_id: z.number().int().positive(),
-    year: z.string().regex(/^\d{4}$/, "must be a four-digit year string"),
+    artwork_id: z.number({ error: "must be a whole number" }).int().positive(),
+    // Quoted in YAML ("2005"): the catalogue shows and sorts years as text.
+    year: z
+      .string({ error: 'must be a four-digit year in quotes, e.g. "2005"' })
+      .regex(/^\d{4}$/, 'must be a four-digit year in quotes, e.g. "2005"'),
     series: z.enum(SERIES),
     chain: z.enum(CHAINS),
     availability: z.string().trim().min(1),
-    mint_address: urlOrEmpty,
-    secondary_market: urlOrEmpty,
-    description: z.string().optional(),
-    image_small: z.string().regex(/^\/artworks-800\/[a-z0-9-]+$/, "must be /artworks-800/{name}"),
-    image_large: z.string().regex(/^\/artworks-1920\/[a-z0-9-]+$/, "must be /artworks-1920/{name}"),
+    mint_address: urlOrEmpty.default(""),
+    secondary_market: urlOrEmpty.default(""),
+    description: z.string().default(""),
   })
   .strict();
 
-export type ArtworkRecord = z.input<typeof artworkRecordSchema>;
+export type WorkFile = z.output<typeof workFileSchema>;
 
-/** Validates every record; throws one error listing each problem as `record N "slug": field: message`. */
-export function parseArtworkRecords(records: readonly unknown[]): z.output<typeof artworkRecordSchema>[] {
-  const problems: string[] = [];
-  const parsed = records.map((record, index) => {
-    const result = artworkRecordSchema.safeParse(record);
-    if (result.success) return result.data;
-    const label =
-      record && typeof record === "object" && "slug" in record
-        ? ` "${String((record as { slug: unknown }).slug)}"`
-        : "";
-    for (const issue of result.error.issues) {
-      problems.push(`record ${index + 1}${label}: ${issue.path.join(".") || "(record)"}: ${issue.message}`);
-    }
-    return undefined;
-  });
-  const seen = new Set<string>();
-  records.forEach((record, index) => {
-    const s = (record as { slug?: unknown } | null)?.slug;
-    if (typeof s !== "string") return;
-    if (seen.has(s)) problems.push(`record ${index + 1} "${s}": slug: duplicates an earlier record's slug`);
-    seen.add(s);
-  });
-  if (problems.length > 0)
-    throw new Error(`Invalid artwork data in app/content/artworks.ts:\n  ${problems.join("\n  ")}`);
-  return parsed as z.output<typeof artworkRecordSchema>[];
+/** What the app reads: the file's fields plus the slug and the image paths SPEC.md names. */
+export interface ArtworkRecord extends WorkFile {
+  slug: string;
+  image_small: string;
+  image_large: string;
+}
+
+export function artworkRecord(slug: string, work: WorkFile): ArtworkRecord {
+  return { ...work, slug, image_small: `/artworks-800/${slug}`, image_large: `/artworks-1920/${slug}` };
+}
+
+/**
+ * The catalogue order every page shows: by series in chronological order, then by artwork_id;
+ * a work that repeats an earlier work's id (SPEC.md: 53 and 84 appear twice) comes last in its
+ * series. Among works sharing an id the first in file-name order is the one the gallery keeps.
+ * Takes the records in file-name order.
+ */
+export function catalogueOrder(records: readonly ArtworkRecord[]): ArtworkRecord[] {
+  const seen = new Set<number>();
+  const repeats = new Set<ArtworkRecord>();
+  for (const record of records) {
+    if (seen.has(record.artwork_id)) repeats.add(record);
+    seen.add(record.artwork_id);
+  }
+  const seriesRank = (r: ArtworkRecord) => SERIES.indexOf(r.series);
+  return [...records].sort(
+    (a, b) =>
+      seriesRank(a) - seriesRank(b) || Number(repeats.has(a)) - Number(repeats.has(b)) || a.artwork_id - b.artwork_id,
+  );
+}
+
+/** Checks across records, one message per problem. Slugs are file names, so they cannot repeat. */
+export function crossRecordProblems(records: readonly { slug: string; file?: string }[]): string[] {
+  return records
+    .filter((r) => !SLUG_PATTERN.test(r.slug))
+    .map((r) => `${r.file ?? r.slug}: the file name must be lowercase and hyphenated, e.g. moss-lantern.md`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeContent } from "~/content/home";
+import { loadHomePage } from "~/content/pages/home.server";
 import { DEFAULT_FILTERS, listArtworks } from "./artwork-list";
 import { artworkCards, artworks, findArtwork, galleryFilterOptions } from "./catalogue";
 
@@ -27,8 +27,9 @@ describe("the catalogue", () => {
   });
 
   it("has the works the home page features", () => {
-    expect(findArtwork(homeContent.featured.slug)?.title).toBe(homeContent.featured.title);
-    expect(findArtwork(homeContent.series.work)?.series).toBe("Icaro");
+    const home = loadHomePage();
+    expect(findArtwork(home.featured.work)?.title).toBe(home.featured.title);
+    expect(findArtwork(home.series.work)?.series).toBe("Icaro");
   });
 
   it("repeats ids 53 and 84, and the gallery keeps one card for each", () => {

@@ -1,6 +1,5 @@
-import { artworkRecords } from "~/content/artworks";
+import workRecords from "virtual:content/works";
 import type { ArtworkCard } from "./artwork-list";
-import { parseArtworkRecords } from "./artwork-record";
 
 /**
  * The one place raw catalogue records become what pages show (vercel/commerce's reshape step):
@@ -48,8 +47,8 @@ function editionFrom(description: string): number {
 
 const lastSegment = (p: string) => p.slice(p.lastIndexOf("/") + 1);
 
-/** Every record, validated (throws naming the record and field), in the data file's order. */
-export const artworks: readonly Artwork[] = parseArtworkRecords(artworkRecords).map((r) => ({
+/** Every work in catalogue order, read from content/works and checked when the site is built. */
+export const artworks: readonly Artwork[] = workRecords.map((r) => ({
   id: r.artwork_id,
   slug: r.slug,
   title: r.title,
@@ -58,12 +57,12 @@ export const artworks: readonly Artwork[] = parseArtworkRecords(artworkRecords).
   seriesLabel: seriesLabel(r.series),
   chain: r.chain,
   availability: r.availability,
-  description: r.description ?? "",
+  description: r.description,
   mintAddress: r.mint_address || undefined,
   secondaryMarket: r.secondary_market || undefined,
   imageSmall: lastSegment(r.image_small),
   imageLarge: lastSegment(r.image_large),
-  edition: editionFrom(r.description ?? ""),
+  edition: editionFrom(r.description),
 }));
 
 const bySlug = new Map(artworks.map((a) => [a.slug, a] as const));

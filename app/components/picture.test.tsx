@@ -41,7 +41,7 @@ describe("<Picture>", () => {
 
   it("refuses an image nobody declared, so a typo fails the build", () => {
     expect(() => render(<Picture collection="home" name="no-such-image" alt="" sizes="100vw" />)).toThrow(
-      /declare it in app\/content\/page-images.ts/,
+      /list it in content\/images\/.*\.yaml/,
     );
   });
 });

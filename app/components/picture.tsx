@@ -8,7 +8,7 @@
  * blur placeholder painted behind the image, and `loading="lazy"` — unless `priority` is set for
  * the largest image above the fold, which loads eagerly with `fetchPriority="high"` and is
  * preloaded from <head>.
- * `className` is applied to the <img>. Images are declared in app/content/page-images.ts
+ * `className` is applied to the <img>. Images are declared in content/images/<collection>.yaml
  * (artworks come from the catalogue); an undeclared name throws, so a typo fails the build.
  *
  * For places that need a plain URL rather than markup:

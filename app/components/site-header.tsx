@@ -1,5 +1,6 @@
+import exhibitions from "virtual:content/exhibitions";
 import { NavLink } from "react-router";
-import { exhibitions } from "~/content/exhibitions";
+import { siteConfig } from "~/content/site-config";
 import { BarsIcon, ChevronDownIcon, CloseIcon } from "./icons";
 import styles from "./site-header.module.css";
 import { SiteLogo } from "./site-logo";
@@ -11,6 +12,7 @@ import { SiteLogo } from "./site-logo";
  * suppressHydrationWarning marks the attributes that script may have changed before hydration.
  */
 export function SiteHeader() {
+  const labels = siteConfig.navigation.header;
   // The menu sits outside <header>: the header's backdrop-filter would otherwise become the
   // containing block of the menu's position: fixed and clip it to 90px.
   return (
@@ -20,14 +22,14 @@ export function SiteHeader() {
           <SiteLogo className={styles.logo} />
           <nav className={styles.nav} aria-label="Main">
             <NavLink to="/about" className={styles.navLink}>
-              About
+              {labels.about}
             </NavLink>
             <NavLink to="/art" className={styles.navLink}>
-              Artworks
+              {labels.artworks}
             </NavLink>
-            <ExhibitionsDropdown />
+            <ExhibitionsDropdown label={labels.exhibitions} />
             <NavLink to="/cv" className={styles.navLink}>
-              CV
+              {labels.cv}
             </NavLink>
           </nav>
           <button
@@ -55,7 +57,7 @@ export function SiteHeader() {
 
 const dropdownMenuId = "exhibitions-menu";
 
-function ExhibitionsDropdown() {
+function ExhibitionsDropdown({ label }: { label: string }) {
   // Before the script runs (and with JavaScript off) CSS opens the menu on hover and focus.
   return (
     <div className={styles.dropdown} data-dropdown="" suppressHydrationWarning>
@@ -66,7 +68,7 @@ function ExhibitionsDropdown() {
         aria-controls={dropdownMenuId}
         suppressHydrationWarning
       >
-        Exhibitions <ChevronDownIcon size={16} />
+        {label} <ChevronDownIcon size={16} />
       </button>
       <ul id={dropdownMenuId} className={styles.dropdownMenu}>
         {exhibitions.map((exhibition) => (
@@ -80,6 +82,7 @@ function ExhibitionsDropdown() {
 }
 
 function MobileMenu() {
+  const labels = siteConfig.navigation.mobileMenu;
   return (
     <div
       id="mobile-menu"
@@ -92,10 +95,10 @@ function MobileMenu() {
     >
       <SiteLogo />
       <nav className={styles.overlayNav} aria-label="Mobile">
-        <NavLink to="/about">About</NavLink>
-        <NavLink to="/art">Art</NavLink>
-        <span className={styles.overlayLabel}>Exhibitions</span>
-        <NavLink to="/cv">CV</NavLink>
+        <NavLink to="/about">{labels.about}</NavLink>
+        <NavLink to="/art">{labels.artworks}</NavLink>
+        <span className={styles.overlayLabel}>{labels.exhibitions}</span>
+        <NavLink to="/cv">{labels.cv}</NavLink>
       </nav>
     </div>
   );

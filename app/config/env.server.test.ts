@@ -36,7 +36,7 @@ describe("configuration of mail, files and the first admin", () => {
       HOST: "0.0.0.0",
       DATA_DIR: "./data",
       EMAIL_FROM: "Umbra <no-reply@umbra.local>",
-      ORIGINALS_DIR: "content/originals",
+      CONTENT_DIR: "content",
     };
     expect(parseEnv({})).toMatchObject(defaults);
     const blank = parseEnv(

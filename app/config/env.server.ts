@@ -95,9 +95,8 @@ const envSchema = z
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
     EMAIL_FROM: z.preprocess(emptyAsUndefined, emailFrom.default("Umbra <no-reply@umbra.local>")),
-    // Real image originals that replace the generated stand-ins (read at build and at start).
-    ORIGINALS_DIR: z.preprocess(emptyAsUndefined, z.string().default("content/originals")),
-    // The site's content files (works, exhibitions, pages, settings), read and checked at build.
+    // The site's content files (works, exhibitions, pages, settings), read and checked at build,
+    // with the real image originals beside their records (also read at start).
     CONTENT_DIR: z.preprocess(emptyAsUndefined, z.string().default("content")),
   })
   .superRefine((env, ctx) => {

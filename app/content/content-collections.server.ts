@@ -1,6 +1,23 @@
+import { readWorkRecords } from "../catalogue/work-files.server.ts";
+import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-files.server.ts";
+import { readLongForm } from "./long-form-files.server.ts";
+import { readPageImages } from "./page-image-files.server.ts";
+import { pageCollections } from "./pages/page-collections.server.ts";
+import { loadSiteSettings } from "./site-settings.server.ts";
+
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
  * checks its files (app/content/content-files.server.ts) and returns plain data. Imported by
  * vite.config.ts, so imports here stay relative.
  */
-export const contentCollections: Record<string, () => unknown> = {};
+export const contentCollections: Record<string, () => unknown> = {
+  works: () => readWorkRecords(),
+  articles: () => readLongForm("articles"),
+  interviews: () => readLongForm("interviews"),
+  images: () => readPageImages(),
+  site: () => loadSiteSettings(),
+  ...pageCollections,
+  exhibitions: () => exhibitionLinks(readExhibitions()),
+  // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
+  "exhibition-pages": () => readExhibitions(),
+};

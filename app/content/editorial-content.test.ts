@@ -1,36 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
+import exhibitions from "virtual:content/exhibitions";
 import { describe, expect, it } from "vitest";
-import { aboutContent } from "./about";
-import { cvSections } from "./cv";
-import { auctionContent } from "./exhibition-pages/auction";
-import { miamiContent } from "./exhibition-pages/miami";
-import { secretsCatalogueEssays, secretsWorkTitles, soloLondonContent } from "./exhibition-pages/solo-london";
-import { exhibitions } from "./exhibitions";
+import { aboutWithImages } from "./about";
 import { longFormPaths } from "./long-form-paths.server";
+import { loadAboutPage } from "./pages/about.server";
+import { loadCvPage } from "./pages/cv.server";
 import { prerenderPaths } from "./prerender-paths";
 
-const cvLinks = cvSections.flatMap((s) => s.entries.map((e) => e.href).filter((h): h is string => Boolean(h)));
+const cvLinks = loadCvPage().sections.flatMap((s) => s.entries.flatMap((e) => (e.link ? [e.link] : [])));
+const about = aboutWithImages(loadAboutPage());
 
 describe("editorial content", () => {
   it("About has SPEC.md's counts: 14 slides with captions, 6 transparent prints, 6 cards", () => {
-    expect(aboutContent.slides).toHaveLength(14);
-    for (const slide of aboutContent.slides) expect(slide.caption.length).toBeGreaterThan(5);
-    expect(aboutContent.prints).toHaveLength(6);
-    for (const print of aboutContent.prints) expect(print.transparent).toBe(true);
-    expect(aboutContent.featureCards.map((c) => c.link).sort()).toEqual(
-      ["/art", ...exhibitions.map((e) => e.path)].sort(),
-    );
-  });
-
-  it("exhibition pages carry SPEC.md's numbers", () => {
-    expect(secretsWorkTitles).toHaveLength(12);
-    expect(soloLondonContent.documentation).toHaveLength(12);
-    expect(secretsCatalogueEssays).toHaveLength(4);
-    expect(miamiContent.gallery).toHaveLength(12);
-    expect(miamiContent.firsts).toHaveLength(3);
-    expect(auctionContent.gallery).toHaveLength(3);
-    expect(auctionContent.links).toHaveLength(2);
+    expect(about.slides).toHaveLength(14);
+    for (const slide of about.slides) expect(slide.caption.length).toBeGreaterThan(5);
+    expect(about.prints.images).toHaveLength(6);
+    for (const print of about.prints.images) expect(print.transparent).toBe(true);
+    expect(about.cards.items.map((c) => c.link).sort()).toEqual(["/art", ...exhibitions.map((e) => e.path)].sort());
   });
 
   it("every article and interview the CV links to exists as a Markdown file", () => {
@@ -53,7 +40,7 @@ describe("editorial content", () => {
       expect(paths).toContain(p);
     for (const e of exhibitions) expect(paths).toContain(e.path);
     for (const kind of ["articles", "interviews"]) {
-      for (const file of fs.readdirSync(path.resolve("app/content", kind))) {
+      for (const file of fs.readdirSync(path.resolve("content", kind))) {
         expect(paths).toContain(`/${kind}/${file.replace(/\.md$/, "")}`);
       }
     }

@@ -1,16 +1,16 @@
 import fs from "node:fs";
-import path from "node:path";
+import { contentDir } from "./content-files.server.ts";
+import { longFormDir } from "./long-form-files.server.ts";
 
 /**
- * The article and interview URLs, read from the content folders. Used by the prerender list,
- * which runs in the build config where Vite's import.meta.glob is not available.
+ * The article and interview URLs, from the content folders' file names. Used by the prerender
+ * list, which runs in the build config where `virtual:` modules are not available.
  */
-export function longFormPaths(): string[] {
+export function longFormPaths(dir = contentDir()): string[] {
   const paths: string[] = [];
-  for (const kind of ["articles", "interviews"]) {
-    const folder = path.resolve("app", "content", kind);
+  for (const kind of ["articles", "interviews"] as const) {
     paths.push(`/${kind}`);
-    for (const file of fs.readdirSync(folder).sort()) {
+    for (const file of fs.readdirSync(longFormDir(kind, dir)).sort()) {
       if (file.endsWith(".md")) paths.push(`/${kind}/${file.slice(0, -3)}`);
     }
   }

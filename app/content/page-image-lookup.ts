@@ -1,4 +1,10 @@
-import { type PageImage, pageImages } from "./page-images";
+import pageImageRegistry from "virtual:content/images";
+import type { PageImage } from "./page-image-files.server";
+
+export type { PageImage };
+
+/** Every image the site shows that is not an artwork, by collection (content/images/*.yaml). */
+export const pageImages: Readonly<Record<string, readonly PageImage[]>> = pageImageRegistry;
 
 /** An image a page shows: its registry collection plus the registry entry (name, alt, aspect). */
 export interface PageImageRef extends PageImage {
@@ -8,7 +14,7 @@ export interface PageImageRef extends PageImage {
 /** Finds a registered page image; a typo in a content file fails the build rather than showing nothing. */
 export function pageImage(collection: string, name: string): PageImageRef {
   const found = pageImages[collection]?.find((image) => image.name === name);
-  if (!found) throw new Error(`No page image "${name}" in collection "${collection}" (app/content/page-images.ts)`);
+  if (!found) throw new Error(`No page image "${name}" in content/images/${collection}.yaml`);
   return { collection, ...found };
 }
 

@@ -1,5 +1,5 @@
-import { artworkRecords } from "./artworks";
-import { exhibitions } from "./exhibitions";
+import { readWorkRecords } from "../catalogue/work-files.server.ts";
+import { readExhibitions } from "../exhibitions/exhibition-files.server.ts";
 import { longFormPaths } from "./long-form-paths.server";
 
 /** Editorial pages whose HTML never depends on the request. */
@@ -8,9 +8,9 @@ const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 /**
  * Every public page whose HTML does not depend on the request. Each content area adds its own
  * paths here, so a page is prerendered as soon as its data exists. (Relative imports only: the
- * React Router config loads this file without the `~` alias.)
+ * React Router config loads this file without the `~` alias, and cannot import virtual modules.)
  */
 export function prerenderPaths(): string[] {
-  const catalogue = ["/art", ...artworkRecords.map((a) => `/art/${a.slug}`)];
-  return ["/", ...editorialPaths, ...exhibitions.map((e) => e.path), ...longFormPaths(), ...catalogue];
+  const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];
+  return ["/", ...editorialPaths, ...readExhibitions().map((e) => e.path), ...longFormPaths(), ...catalogue];
 }

@@ -1,5 +1,5 @@
 import originals from "virtual:image-originals";
-import { pageImages } from "~/content/page-images";
+import { pageImages } from "~/content/page-image-lookup";
 import { standInPlaceholderCss } from "./stand-in-palette";
 
 /**
@@ -48,7 +48,7 @@ export function declaredImage(collection: string, name: string): { aspect: numbe
 export function imageInfo(collection: string, name: string): ImageInfo {
   const declared = declaredImage(collection, name);
   if (!declared) {
-    throw new Error(`Unknown image "${collection}/${name}": declare it in app/content/page-images.ts`);
+    throw new Error(`Unknown image "${collection}/${name}": list it in content/images/${collection}.yaml`);
   }
   const original = originals[`${collection}/${name}`];
   const width = original?.width ?? STAND_IN_WIDTH;

@@ -1,3 +1,4 @@
+import notFound from "virtual:content/pages/not-found";
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
@@ -12,15 +13,19 @@ export function loader() {
   throw data("Not found", { status: 404 });
 }
 
+// The loader always throws, so there is no loader data: the copy is imported here. The page
+// loads no JavaScript, so it adds nothing a visitor downloads.
 export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Page Not Found") },
+  { title: pageTitle(notFound.title) },
   { name: "robots", content: "noindex" },
 ];
 
-export default function NotFound() {
-  return <NotFoundPage />;
+function NotFound() {
+  return <NotFoundPage title={notFound.heading} message={notFound.message} />;
 }
 
+export default NotFound;
+
 export function ErrorBoundary() {
-  return <NotFoundPage />;
+  return <NotFound />;
 }

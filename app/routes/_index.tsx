@@ -1,8 +1,8 @@
+import exhibitions from "virtual:content/exhibitions";
+import homePage from "virtual:content/pages/home";
 import { Link } from "react-router";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
-import { exhibitions } from "~/content/exhibitions";
-import { homeContent } from "~/content/home";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import { pageMeta } from "~/seo/social-meta";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/_index";
 export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
-  return { home: homeContent, exhibitions };
+  return { home: homePage, exhibitions };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -30,7 +30,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className={styles.hero} aria-labelledby="home-title">
         <Picture
           collection="artworks"
-          name={home.featured.slug}
+          name={home.featured.work}
           alt=""
           sizes="100vw"
           priority
@@ -43,10 +43,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{home.hero.text}</p>
           <div className={styles.actions}>
             <Link to="/art" className="button">
-              Browse the catalogue
+              {home.hero.catalogue_link}
             </Link>
             <Link to="/about" className="button button-ghost">
-              About the artist
+              {home.hero.about_link}
             </Link>
           </div>
         </div>
@@ -56,26 +56,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className={styles.split}>
           <Picture
             collection="artworks"
-            name={home.featured.slug}
+            name={home.featured.work}
             alt={`${home.featured.title}, ${home.featured.series}`}
             sizes="(max-width: 768px) calc(100vw - 32px), 600px"
             className={styles.featureArt}
           />
           <div>
-            <p className="eyebrow">Featured work</p>
+            <p className="eyebrow">{home.featured.eyebrow}</p>
             <h2 id="featured-title">{home.featured.title}</h2>
             <p className={styles.meta}>
               {home.featured.year}. {siteConfig.printSize}. {home.featured.series}.
             </p>
             <p>{home.featured.text}</p>
-            <Link to={`/art/${home.featured.slug}`}>View the work</Link>
+            <Link to={`/art/${home.featured.work}`}>{home.featured.link}</Link>
           </div>
         </div>
       </section>
 
       <figure className={styles.quote}>
         <blockquote>
-          <p>“{home.words.text}”</p>
+          <p>“{home.quote}”</p>
         </blockquote>
         <figcaption>
           <cite>{siteConfig.brand}</cite>
@@ -85,15 +85,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className={styles.section} aria-labelledby="series-title">
         <div className={styles.split}>
           <div>
-            <p className="eyebrow">Current series</p>
+            <p className="eyebrow">{home.series.eyebrow}</p>
             <h2 id="series-title">{home.series.title}</h2>
             <p>{home.series.text}</p>
-            <Link to={home.series.link}>{home.series.linkLabel}</Link>
+            <Link to={home.series.link}>{home.series.link_label}</Link>
           </div>
           <Picture
             collection="artworks"
             name={home.series.work}
-            alt={`${home.series.workTitle}, from the Icaro series`}
+            alt={home.series.image_alt}
             sizes="(max-width: 768px) calc(100vw - 32px), 560px"
             className={styles.featureArt}
           />
@@ -102,8 +102,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className={styles.section} aria-labelledby="exhibitions-title">
         <div className={styles.sectionHead}>
-          <h2 id="exhibitions-title">Exhibitions</h2>
-          <Link to="/cv">Full CV</Link>
+          <h2 id="exhibitions-title">{home.exhibitions.heading}</h2>
+          <Link to="/cv">{home.exhibitions.cv_link}</Link>
         </div>
         <ul className={styles.exhibitions}>
           {loaderData.exhibitions.map((e) => (

@@ -1,3 +1,4 @@
+import aboutPage from "virtual:content/pages/about";
 import { Link } from "react-router";
 import { ImageTextRow } from "~/components/editorial/image-text-row";
 import { QuoteBlock } from "~/components/editorial/quote-block";
@@ -5,7 +6,7 @@ import { Slideshow } from "~/components/editorial/slideshow";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
-import { aboutContent } from "~/content/about";
+import { aboutWithImages } from "~/content/about";
 import { pageTitle } from "~/seo/page-title";
 import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/about";
@@ -15,38 +16,35 @@ import styles from "./about.module.css";
 export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
-  return { about: aboutContent };
+  return { about: aboutWithImages(aboutPage) };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("About"),
-    description:
-      "About Umbra: an anonymous Australian visionary artist born in 1988, their practice, exhibitions and residencies.",
-    path: "/about",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({ title: pageTitle(loaderData.about.title), description: loaderData.about.description, path: "/about" })
+    : [];
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about } = loaderData;
   return (
     <main id="main" className="page">
-      <p className="eyebrow">The artist</p>
-      <h1>About Umbra</h1>
-      <Slideshow slides={about.slides} label="Exhibitions, studio and prints" />
+      <p className="eyebrow">{about.eyebrow}</p>
+      <h1>{about.heading}</h1>
+      <Slideshow slides={about.slides} label={about.slideshow_label} />
 
-      <QuoteBlock text={about.pullQuote.text} cite={about.pullQuote.cite} />
+      <QuoteBlock text={about.quote.text} cite={about.quote.cite} />
 
       <section aria-labelledby="biography-title" className={styles.biography}>
-        <h2 id="biography-title">Biography</h2>
-        {about.biography.map((paragraph) => (
+        <h2 id="biography-title">{about.biography.heading}</h2>
+        {about.biography.paragraphs.map((paragraph) => (
           <p key={paragraph.slice(0, 24)}>{paragraph}</p>
         ))}
       </section>
 
       <section aria-labelledby="prints-title">
-        <h2 id="prints-title">Limited edition prints</h2>
+        <h2 id="prints-title">{about.prints.heading}</h2>
         <ul className={styles.prints}>
-          {about.prints.map((print) => (
+          {about.prints.images.map((print) => (
             <li key={print.name} className={styles.printTile}>
               <Picture
                 collection={print.collection}
@@ -61,9 +59,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="features-title">
-        <h2 id="features-title">Exhibitions and work</h2>
+        <h2 id="features-title">{about.cards.heading}</h2>
         <ul className={styles.cards}>
-          {about.featureCards.map((card) => (
+          {about.cards.items.map((card) => (
             <li key={card.link} className={styles.card}>
               <div className={styles.cardImage}>
                 <Picture
@@ -78,7 +76,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 <h3>{card.title}</h3>
                 <p>{card.description}</p>
                 <Link to={card.link} className={styles.readMore}>
-                  Read More<span className="visually-hidden">: {card.title}</span>
+                  {about.cards.read_more}
+                  <span className="visually-hidden">: {card.title}</span>
                 </Link>
               </div>
             </li>
@@ -86,19 +85,22 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {about.sections.map((section, i) => (
-        <section key={section.title} aria-labelledby={`about-${section.title.toLowerCase()}`}>
-          {i === 0 ? (
-            <ImageTextRow image={about.featureImage} imageSide="left">
-              <SectionText id={`about-${section.title.toLowerCase()}`} {...section} />
-            </ImageTextRow>
-          ) : (
-            <div className={styles.section}>
-              <SectionText id={`about-${section.title.toLowerCase()}`} {...section} />
-            </div>
-          )}
-        </section>
-      ))}
+      {about.sections.map((section) => {
+        const id = `about-${section.title.toLowerCase()}`;
+        return (
+          <section key={section.title} aria-labelledby={id}>
+            {section.image ? (
+              <ImageTextRow image={section.image} imageSide="left">
+                <SectionText id={id} {...section} />
+              </ImageTextRow>
+            ) : (
+              <div className={styles.section}>
+                <SectionText id={id} {...section} />
+              </div>
+            )}
+          </section>
+        );
+      })}
     </main>
   );
 }

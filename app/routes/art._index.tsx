@@ -7,7 +7,7 @@ import {
   listArtworks,
   searchParamsFromFilters,
 } from "~/catalogue/artwork-list";
-import { artworkCards, galleryFilterOptions } from "~/catalogue/catalogue";
+import { artworkCards, findArtwork, galleryFilterOptions } from "~/catalogue/catalogue";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
@@ -20,8 +20,19 @@ import styles from "./art._index.module.css";
 // Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
+/** The work whose picture stands for the catalogue when the page is shared. */
+const SHARED_WORK = "the-source-of-novelty";
+
 export function loader() {
-  return { cards: artworkCards(), options: galleryFilterOptions() };
+  const shared = findArtwork(SHARED_WORK);
+  if (!shared)
+    throw new Error(`The catalogue's share image is the work "${SHARED_WORK}", which is not in content/works`);
+  const shareImage = {
+    collection: "artworks",
+    name: shared.imageLarge,
+    alt: `${shared.title}, from the ${shared.series} series`,
+  };
+  return { cards: artworkCards(), options: galleryFilterOptions(), shareImage };
 }
 
 // Filtering only changes the query string: recompute in the browser instead of refetching.
@@ -30,17 +41,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 const description = `The ${siteConfig.brand} catalogue: about 120 unique works on Solana and Ethereum, from the Maestro years to the Icaro series. Filter by chain, series and availability.`;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("Artworks"),
-    description,
-    path: "/art",
-    image: {
-      collection: "artworks",
-      name: "the-source-of-novelty",
-      alt: "The Source Of Novelty, from the Secrets series",
-    },
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({ title: pageTitle("Artworks"), description, path: "/art", image: loaderData?.shareImage });
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { cards, options } = loaderData;

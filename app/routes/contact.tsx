@@ -1,3 +1,4 @@
+import contactPage from "virtual:content/pages/contact";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -14,18 +15,26 @@ import styles from "./contact.module.css";
 export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader() {
-  return { portrait: pageImage("contact", "portrait"), assistant: siteConfig.contact.assistantDirector };
+  const { portrait } = contactPage;
+  return {
+    contact: { ...contactPage, portrait: pageImage(portrait.collection, portrait.name) },
+    assistant: siteConfig.contact.assistantDirector,
+    email: siteConfig.contact.email,
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("Contact"),
-    description: "Arrange a discovery call, a private viewing or a consultation with Umbra's studio.",
-    path: "/contact",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: pageTitle(loaderData.contact.title),
+        description: loaderData.contact.description,
+        path: "/contact",
+      })
+    : [];
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { portrait, assistant } = loaderData;
+  const { contact, assistant, email } = loaderData;
+  const { portrait } = contact;
   const location = useLocation();
   // SPEC.md: the contact route logs the current route.
   useEffect(() => console.log(location.pathname), [location.pathname]);
@@ -47,24 +56,24 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </figcaption>
         </figure>
         <div className={styles.text}>
-          <h1>We'd love to connect with you.</h1>
-          <p className={styles.intro}>
-            We welcome discovery calls with curators, collectors, gallerists and critics who would like to know the work
-            better, whether you are planning an exhibition, building a collection or writing about visionary art.
-          </p>
+          <h1>{contact.heading}</h1>
+          <p className={styles.intro}>{contact.intro}</p>
+          {contact.paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+          ))}
           <p>
-            We offer personalised consultations to help you find the works that suit your collection or space, from a
-            single limited edition print to a group of originals from one series.
-          </p>
-          <p>
-            Private viewings can be arranged in person or online, with full-size proofs and documentation, so that
-            serious collectors and institutions can see each work as it is meant to be seen and receive complete
-            provenance records.
-          </p>
-          <p>
-            The studio is also glad to facilitate connections with galleries, writers and fellow collectors. Write to{" "}
-            <a href={`mailto:${siteConfig.contact.email}`}>{siteConfig.contact.email}</a> and{" "}
-            {assistant.name.split(" ")[0]} will reply personally.
+            {contact.closing.split(/(\{email\}|\{assistant\})/).map((part, i) =>
+              part === "{email}" ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence
+                <a key={i} href={`mailto:${email}`}>
+                  {email}
+                </a>
+              ) : part === "{assistant}" ? (
+                assistant.name.split(" ")[0]
+              ) : (
+                part
+              ),
+            )}
           </p>
         </div>
       </div>

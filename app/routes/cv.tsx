@@ -1,9 +1,10 @@
+import cvPage from "virtual:content/pages/cv";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { cataloguePdfBytes } from "~/content/catalogue-pdf.server";
-import { type CvEntry, cvSections } from "~/content/cv";
 import { formatFileSize } from "~/content/file-size";
+import type { CvEntry } from "~/content/pages/cv.server";
 import { pageTitle } from "~/seo/page-title";
 import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/cv";
@@ -14,24 +15,23 @@ export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
   const bytes = cataloguePdfBytes();
-  return { sections: cvSections, pdfSize: bytes === null ? null : formatFileSize(bytes) };
+  return { cv: cvPage, pdfSize: bytes === null ? null : formatFileSize(bytes) };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("CV"),
-    description: "Umbra's CV: education, exhibitions, residencies, auction sales, publications and interviews.",
-    path: "/cv",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({ title: pageTitle(loaderData.cv.title), description: loaderData.cv.description, path: "/cv" })
+    : [];
 
 const idOf = (title: string) => `cv-${title.replace(/\W+/g, "-").toLowerCase()}`;
 
 export default function Cv({ loaderData }: Route.ComponentProps) {
+  const { cv } = loaderData;
   return (
     <main id="main" className="page">
-      <h1>CV</h1>
-      <p className={styles.intro}>Umbra, born 1988, Australia. Lives and works in Australia.</p>
-      {loaderData.sections.map((section) => (
+      <h1>{cv.heading}</h1>
+      <p className={styles.intro}>{cv.intro}</p>
+      {cv.sections.map((section) => (
         <section key={section.title} aria-labelledby={idOf(section.title)} className={styles.section}>
           <h2 id={idOf(section.title)}>{section.title}</h2>
           <ul className={styles.entries}>
@@ -53,25 +53,25 @@ export default function Cv({ loaderData }: Route.ComponentProps) {
 }
 
 function EntryTitle({ entry, pdfSize }: { entry: CvEntry; pdfSize: string | null }) {
-  if (!entry.href) return <span className={styles.title}>{entry.title}</span>;
-  if (/^https?:/.test(entry.href)) {
+  if (!entry.link) return <span className={styles.title}>{entry.title}</span>;
+  if (/^https?:/.test(entry.link)) {
     return (
-      <a href={entry.href} className={styles.title} target="_blank" rel="noreferrer">
+      <a href={entry.link} className={styles.title} target="_blank" rel="noreferrer">
         {entry.title}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     );
   }
   // The PDF is a file, not a page: a plain link so the router does not try to render it.
-  if (entry.href.startsWith("/files/")) {
+  if (entry.link.startsWith("/files/")) {
     return (
-      <a href={entry.href} className={styles.title}>
+      <a href={entry.link} className={styles.title}>
         {entry.title} (PDF{pdfSize ? `, ${pdfSize}` : ""})
       </a>
     );
   }
   return (
-    <Link to={entry.href} className={styles.title}>
+    <Link to={entry.link} className={styles.title}>
       {entry.title}
     </Link>
   );

@@ -1,6 +1,8 @@
+import pricesPage from "virtual:content/pages/prices";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
+import type { PricesPage } from "~/content/pages/prices.server";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import { pageMeta } from "~/seo/social-meta";
@@ -10,58 +12,66 @@ import styles from "./prices.module.css";
 const usd = (amount: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
 
+/** "From $1,000", or "Priced on request" for a price left empty in content/site.yaml. */
+function priceText(page: PricesPage, name: keyof typeof siteConfig.prices): string {
+  const from = siteConfig.prices[name];
+  return from === null ? page.on_request : `${page.from} ${usd(from)}`;
+}
+
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
-  const { prices } = siteConfig;
+  const { originals, commissions } = pricesPage;
   return {
-    prints: usd(prices.limitedEditionPrints.from),
-    originals: usd(prices.originalPaintings.from),
+    prices: {
+      ...pricesPage,
+      originals: {
+        ...originals,
+        cards: originals.cards.map((card) => ({ ...card, price: priceText(pricesPage, card.price) })),
+      },
+      commissions: { ...commissions, price: priceText(pricesPage, commissions.price) },
+    },
   };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("Prices"),
-    description: "Prices for Umbra's limited edition prints, original paintings and commissions.",
-    path: "/prices",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: pageTitle(loaderData.prices.title),
+        description: loaderData.prices.description,
+        path: "/prices",
+      })
+    : [];
 
 export default function Prices({ loaderData }: Route.ComponentProps) {
+  const { originals, commissions, heading } = loaderData.prices;
   return (
     <main id="main" className="page">
-      <h1>Prices</h1>
+      <h1>{heading}</h1>
       <section aria-labelledby="prices-originals" className={styles.section}>
-        <h2 id="prices-originals">Original Artworks</h2>
+        <h2 id="prices-originals">{originals.heading}</h2>
         <div className={styles.cards}>
-          <div className={styles.card}>
-            <h3>Limited Edition Prints</h3>
-            <p className={styles.amount}>From {loaderData.prints}</p>
-            <ul>
-              <li>Hand-signed and numbered</li>
-              <li>Certificate of authenticity</li>
-            </ul>
-          </div>
-          <div className={styles.card}>
-            <h3>Original Paintings</h3>
-            <p className={styles.amount}>From {loaderData.originals}</p>
-            <ul>
-              <li>One-of-a-kind</li>
-              <li>Certificate of authenticity</li>
-              <li>Provenance documentation</li>
-            </ul>
-          </div>
+          {originals.cards.map((card) => (
+            <div key={card.title} className={styles.card}>
+              <h3>{card.title}</h3>
+              <p className={styles.amount}>{card.price}</p>
+              <ul>
+                {card.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </div>
       </section>
       <section aria-labelledby="prices-commissions" className={styles.section}>
-        <h2 id="prices-commissions">Commissioned Works</h2>
+        <h2 id="prices-commissions">{commissions.heading}</h2>
         <div className={styles.card}>
-          <h3>Custom Commissions</h3>
-          <p className={styles.amount}>Priced on request</p>
+          <h3>{commissions.title}</h3>
+          <p className={styles.amount}>{commissions.price}</p>
           <p>
-            Each commission is shaped with you, from the first conversation to the finished work.{" "}
-            <Link to="/contact">Contact for pricing</Link>.
+            {commissions.text} <Link to="/contact">{commissions.contact_link}</Link>.
           </p>
         </div>
       </section>

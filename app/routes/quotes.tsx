@@ -1,3 +1,4 @@
+import quotesPage from "virtual:content/pages/quotes";
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
 import type { PageHandle } from "~/components/page-scripts";
@@ -13,7 +14,8 @@ import styles from "./quotes.module.css";
 
 const PAGE_SIZE = 24;
 
-// Works as HTML first; React starts after the page has loaded (decision 011).
+// Works as HTML first; React starts after the page has loaded (decision 011). The page's words
+// (content/pages/quotes.yaml) are imported, not loader data: the error boundary shows them too.
 export const handle: PageHandle = { scripts: "deferred" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
-    title: pageTitle("Quotes"),
-    description: "Words from the artist, gathered over thirteen years of anonymous posting.",
+    title: pageTitle(quotesPage.title),
+    description: quotesPage.description,
     path: "/quotes",
   });
 
@@ -103,9 +105,9 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <header className={styles.intro}>
-        <p className="eyebrow">Thirteen years of posts</p>
-        <h1>Quotes</h1>
-        <p className={styles.lede}>Words the artist has shared along the way, newest first.</p>
+        <p className="eyebrow">{quotesPage.eyebrow}</p>
+        <h1>{quotesPage.heading}</h1>
+        <p className={styles.lede}>{quotesPage.lede}</p>
       </header>
 
       <Form
@@ -161,7 +163,9 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : status.kind === "idle" ? (
-        <p className={styles.empty}>{q.trim() ? `No quotes match “${q.trim()}”.` : "No quotes yet."}</p>
+        <p className={styles.empty}>
+          {q.trim() ? quotesPage.no_match.replace("{search}", q.trim()) : quotesPage.empty}
+        </p>
       ) : null}
 
       {moreHref ? (
@@ -197,7 +201,7 @@ export function ErrorBoundary() {
   return (
     <main id="main" className="page">
       <header className={styles.intro}>
-        <h1>Quotes</h1>
+        <h1>{quotesPage.heading}</h1>
       </header>
       <p role="alert" className={styles.error}>
         Error: {message}

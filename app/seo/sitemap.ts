@@ -1,6 +1,6 @@
+import exhibitions from "virtual:content/exhibitions";
 import { artworks } from "~/catalogue/catalogue";
 import { jpegUrl } from "~/components/picture";
-import { exhibitions } from "~/content/exhibitions";
 import { listLongForm } from "~/content/long-form.server";
 import { absoluteUrl } from "./social-meta";
 import { escapeXml } from "./xml";

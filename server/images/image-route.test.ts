@@ -9,25 +9,26 @@ import { imageRoute } from "./image-route";
 
 let base = "";
 let cacheDir = "";
-let originals = "";
+let content = "";
 let close: () => void = () => {};
 
 beforeAll(async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-"));
   cacheDir = path.join(tmp, "cache");
-  originals = path.join(tmp, "originals");
-  // A real original for one work: a plain red 1000 x 700 picture.
-  fs.mkdirSync(path.join(originals, "artworks"), { recursive: true });
+  content = path.join(tmp, "content");
+  // A real original for one work, beside its work file: a plain red 1000 x 700 picture.
+  fs.mkdirSync(path.join(content, "works"), { recursive: true });
+  fs.writeFileSync(path.join(content, "works", "real-one.md"), "---\ntitle: Real One\n---\n");
   await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#ff0000" } })
     .png()
-    .toFile(path.join(originals, "artworks", "real-one.png"));
+    .toFile(path.join(content, "works", "real-one.png"));
   const known = new Set(["drawn-one", "real-one"]);
   const app = express().use(
     "/img",
     // Long enough that these tests get the real AVIF/WebP; the fallback has its own test.
     imageRoute({
       cacheDir,
-      originalsDir: originals,
+      contentDir: content,
       isKnownArtwork: (name) => known.has(name),
       answerWithinMs: 60_000,
     }),

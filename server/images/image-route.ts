@@ -61,8 +61,8 @@ function targetOf(
 export function imageRoute(options: {
   cacheDir: string;
   isKnownArtwork: (name: string) => boolean;
-  /** Folder of real originals; ORIGINALS_DIR by default. */
-  originalsDir?: string;
+  /** Content folder whose works/ and images/ hold the real originals; CONTENT_DIR by default. */
+  contentDir?: string;
   /** How long an AVIF/WebP request waits for its encode before getting a fallback. */
   answerWithinMs?: number;
 }) {
@@ -70,7 +70,7 @@ export function imageRoute(options: {
   // DATA_DIR defaults to "./data"; sendFile needs an absolute path.
   const cacheDir = path.resolve(options.cacheDir);
   const originals = new Map<string, OriginalFile>(
-    findOriginals(options.originalsDir).map((o) => [`${o.collection}/${o.name}`, o] as const),
+    findOriginals(options.contentDir).map((o) => [`${o.collection}/${o.name}`, o] as const),
   );
   const inFlight = new Map<string, Promise<string>>();
 

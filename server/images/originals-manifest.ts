@@ -1,15 +1,20 @@
 import sharp from "sharp";
 import type { OriginalsManifest } from "../../app/images/image-catalog";
-import { findOriginals } from "./originals.ts";
+import { scanOriginals } from "./originals.ts";
 
 /**
  * Size, version and blur placeholder of every real original, computed at build so prerendered
  * pages carry exact width/height and a placeholder. Stand-ins need no entry: their size comes
- * from the catalogue and their placeholder from their seeded palette.
+ * from the catalogue and their placeholder from their seeded palette. An image file that no work
+ * or registry entry names is left out and reported through `warn`.
  */
-export async function buildOriginalsManifest(): Promise<OriginalsManifest> {
+export async function buildOriginalsManifest(
+  warn: (message: string) => void = console.warn,
+): Promise<OriginalsManifest> {
   const manifest: OriginalsManifest = {};
-  for (const original of findOriginals()) {
+  const { originals, problems } = scanOriginals();
+  for (const problem of problems) warn(problem);
+  for (const original of originals) {
     const image = sharp(original.file).rotate();
     const meta = await image.metadata();
     const upright = (meta.orientation ?? 1) >= 5;

@@ -13,7 +13,9 @@ export function imageOriginalsPlugin(): Plugin {
     },
     load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      manifest ??= buildOriginalsManifest().then((m) => `export default ${JSON.stringify(m)};`);
+      manifest ??= buildOriginalsManifest((message) => this.warn(message)).then(
+        (m) => `export default ${JSON.stringify(m)};`,
+      );
       return manifest;
     },
   };

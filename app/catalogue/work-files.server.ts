@@ -1,0 +1,26 @@
+import path from "node:path";
+import { ContentError, contentDir, displayPath, readContentFolder } from "../content/content-files.server.ts";
+import {
+  type ArtworkRecord,
+  artworkRecord,
+  catalogueOrder,
+  crossRecordProblems,
+  workFileSchema,
+} from "./artwork-record.ts";
+
+/** Where the works live: one `<slug>.md` per work, its real original beside it. */
+export function worksDir(dir = contentDir()): string {
+  return path.join(dir, "works");
+}
+
+/**
+ * Every work in content/works, checked (an invalid file fails the build naming the file and
+ * field), in catalogue order. Served to the app as `virtual:content/works`; the prerender list
+ * calls it directly. (Imported by vite.config.ts: relative imports only.)
+ */
+export function readWorkRecords(dir = contentDir()): ArtworkRecord[] {
+  const entries = readContentFolder(worksDir(dir), workFileSchema, { bodyField: "description" });
+  const problems = crossRecordProblems(entries.map((e) => ({ slug: e.name, file: displayPath(e.file) })));
+  if (problems.length > 0) throw new ContentError(problems.join("\n"));
+  return catalogueOrder(entries.map((entry) => artworkRecord(entry.name, entry.data)));
+}

@@ -1,0 +1,64 @@
+import path from "node:path";
+import { marked } from "marked";
+import { z } from "zod";
+import { contentDir, readContentFolder } from "./content-files.server.ts";
+
+/**
+ * Articles and interviews: content/{articles,interviews}/<slug>.md, front matter checked below,
+ * the Markdown body rendered to HTML when the site is built (the content is ours, not user
+ * input). Served as `virtual:content/articles` and `virtual:content/interviews`. (Imported by
+ * vite.config.ts: relative imports only.)
+ */
+export type LongFormKind = "articles" | "interviews";
+
+const text = z.string().trim().min(1);
+const frontMatter = {
+  title: text,
+  author: text.optional(),
+  interviewer: text.optional(),
+  publication: text,
+  date: z.string({ error: "must be a date YYYY-MM-DD" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD"),
+  summary: text,
+  /** Shown above the text, e.g. that a piece is a shorter stand-in. */
+  note: text.optional(),
+  body: z.string().default(""),
+};
+
+const schemas = {
+  articles: z.object({ ...frontMatter, author: text }).strict(),
+  interviews: z.object({ ...frontMatter, interviewer: text }).strict(),
+};
+
+export interface LongFormPiece {
+  kind: LongFormKind;
+  slug: string;
+  title: string;
+  author?: string;
+  interviewer?: string;
+  publication: string;
+  date: string;
+  summary: string;
+  note?: string;
+  /** The Markdown body as HTML. */
+  html: string;
+}
+
+export type LongFormSummary = Omit<LongFormPiece, "html">;
+
+export function longFormDir(kind: LongFormKind, dir = contentDir()): string {
+  return path.join(dir, kind);
+}
+
+/** Every piece of one kind, newest first (file-name order among pieces of the same date). */
+export function readLongForm(kind: LongFormKind, dir = contentDir()): LongFormPiece[] {
+  return readContentFolder(longFormDir(kind, dir), schemas[kind], { bodyField: "body" })
+    .map(
+      ({ name, data: { body, ...fields } }): LongFormPiece => ({
+        ...fields,
+        kind,
+        slug: name,
+        html: marked.parse(body, { async: false }),
+      }),
+    )
+    .sort((a, b) => b.date.localeCompare(a.date));
+}

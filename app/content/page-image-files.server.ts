@@ -1,0 +1,60 @@
+import path from "node:path";
+import { z } from "zod";
+import { ContentError, contentDir, displayPath, readContentFolder } from "./content-files.server.ts";
+
+/**
+ * The page-image registry: content/images/<collection>.yaml lists every image a page shows that
+ * is not an artwork (name, alt, aspect, transparent); real originals sit beside it in
+ * content/images/<collection>/<name>.<ext>. The image pipeline draws a stand-in for each entry
+ * without one. Served as `virtual:content/images`. (Imported by vite.config.ts: relative imports.)
+ */
+export interface PageImage {
+  name: string;
+  alt: string;
+  /** Width / height of the original. */
+  aspect: number;
+  /** Keeps an alpha channel (PNG, WebP or AVIF). */
+  transparent?: boolean;
+}
+
+const RATIO = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/;
+const aspect = z.union([
+  z.number().positive(),
+  z
+    .string()
+    .regex(RATIO, "must be a number or a ratio such as 4/3")
+    .transform((ratio) => {
+      const [, width, height] = RATIO.exec(ratio) ?? [];
+      return Number(width) / Number(height);
+    })
+    .pipe(z.number().positive().finite()),
+]);
+
+const pageImageSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lowercase letters, digits, - or _"),
+    alt: z.string().trim().min(1),
+    aspect,
+    transparent: z.boolean().optional(),
+  })
+  .strict();
+
+export function imagesDir(dir = contentDir()): string {
+  return path.join(dir, "images");
+}
+
+/** Every collection's images, in file order; a name listed twice in one collection is refused. */
+export function readPageImages(dir = contentDir()): Record<string, PageImage[]> {
+  const registry: Record<string, PageImage[]> = {};
+  const problems: string[] = [];
+  for (const { name: collection, file, data } of readContentFolder(imagesDir(dir), z.array(pageImageSchema))) {
+    const seen = new Set<string>();
+    for (const image of data) {
+      if (seen.has(image.name)) problems.push(`${displayPath(file)}: "${image.name}" is listed twice`);
+      seen.add(image.name);
+    }
+    registry[collection] = data;
+  }
+  if (problems.length > 0) throw new ContentError(problems.join("\n"));
+  return registry;
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { pageHead, pageImageName, paragraphs, readPageFile, text } from "./page-file.server.ts";
+
+/** content/pages/contact.yaml. */
+export const contactPageSchema = z.strictObject({
+  ...pageHead,
+  portrait: pageImageName,
+  heading: text,
+  intro: text,
+  paragraphs,
+  closing: text.regex(/\{email\}/, "must say where the email address goes with {email}"),
+});
+
+export type ContactPage = z.output<typeof contactPageSchema>;
+
+export function loadContactPage(dir?: string): ContactPage {
+  return readPageFile("contact", contactPageSchema, dir);
+}

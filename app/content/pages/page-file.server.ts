@@ -1,0 +1,39 @@
+import path from "node:path";
+import { z } from "zod";
+import { contentDir, readContentFile } from "../content-files.server.ts";
+
+// Imported by vite.config.ts (through the collections registry): relative imports only.
+
+/** A line or paragraph of copy. A missing field says so, rather than zod's "expected string, received undefined". */
+export const text = z
+  .string({ error: (issue) => (issue.input === undefined ? "is missing" : "must be a text") })
+  .trim()
+  .min(1, "must be a non-empty text");
+
+/** A page's paragraphs: a list of texts, at least one. */
+export const paragraphs = z.array(text).min(1, "must list at least one paragraph");
+
+/** An internal address, e.g. `/art` or `/exhibitions/art-basel-miami-2023`. */
+export const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be an address on this site starting with "/"');
+
+/**
+ * A page image as `collection/name`, e.g. `about/card-icva`: an entry of content/images/<collection>.yaml.
+ * The route looks it up with pageImage(), so a name that is not registered fails the prerender.
+ */
+export const pageImageName = z
+  .string()
+  .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'must be "collection/name", e.g. "about/card-icva"')
+  .transform((value) => {
+    const [collection = "", name = ""] = value.split("/");
+    return { collection, name };
+  });
+
+export type PageImageName = z.output<typeof pageImageName>;
+
+/** What every page file starts with: its title (before " - {brand}") and its meta description. */
+export const pageHead = { title: text, description: text };
+
+/** Reads and checks `pages/<page>.yaml` in the content folder. */
+export function readPageFile<S extends z.ZodType>(page: string, schema: S, dir = contentDir()): z.output<S> {
+  return readContentFile(path.join(dir, "pages", `${page}.yaml`), schema);
+}

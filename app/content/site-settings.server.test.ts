@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { loadSiteSettings } from "./site-settings.server";
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-site-"));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const realFile = fs.readFileSync(path.resolve("content/site.yaml"), "utf8");
+
+/** Writes a site.yaml changed by `edit` into its own folder and returns the folder. */
+function siteFolder(edit: (data: Record<string, unknown>) => void): string {
+  const dir = fs.mkdtempSync(path.join(scratch, "content-"));
+  const data = parse(realFile) as Record<string, unknown>;
+  edit(data);
+  fs.writeFileSync(path.join(dir, "site.yaml"), stringify(data));
+  return dir;
+}
+
+describe("content/site.yaml", () => {
+  it("reads the site settings in the shape pages use", () => {
+    const site = loadSiteSettings(path.resolve("content"));
+    expect(site.brand).toBe("Umbra");
+    expect(site.printSize).toBe("78 x 55in (200 x 140cm)");
+    expect(site.contact.assistantDirector.name).toBe("Marguerite Okonkwo-Hale");
+    expect(site.prices).toEqual({ limited_edition_prints: 1000, original_paintings: 5000, custom_commissions: null });
+    expect(site.navigation.footer.map((column) => column.heading)).toEqual(["Explore", "Exhibitions", "Studio"]);
+  });
+
+  it("names the file and the field when the brand is missing", () => {
+    const dir = siteFolder((data) => {
+      delete data.brand;
+    });
+    expect(() => loadSiteSettings(dir)).toThrow(`${path.join(dir, "site.yaml")}: brand: is missing`);
+  });
+
+  it("refuses a field it does not know, so a misspelt key is not silently ignored", () => {
+    const dir = siteFolder((data) => {
+      data.tagline_text = "Visionary works";
+    });
+    expect(() => loadSiteSettings(dir)).toThrow(/site\.yaml: \(file\): Unrecognized key: "tagline_text"/);
+  });
+
+  it("says what a price must be", () => {
+    const dir = siteFolder((data) => {
+      (data.prices as Record<string, unknown>).original_paintings = "5,000 dollars";
+    });
+    expect(() => loadSiteSettings(dir)).toThrow(
+      'site.yaml: prices.original_paintings: must be a whole number of US dollars, or empty for "priced on request" (got "5,000 dollars")',
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import path from "node:path";
+import { z } from "zod";
+import { contentDir, readContentFile } from "./content-files.server.ts";
+import { text } from "./pages/page-file.server.ts";
+
+// Imported by vite.config.ts (through the collections registry): relative imports only.
+
+const link = z.strictObject({ to: text, label: text });
+const socialAccount = z.strictObject({ label: text, handle: text, url: z.url() });
+const navLabels = z.strictObject({ about: text, artworks: text, exhibitions: text, cv: text });
+/** A starting price in whole US dollars, or empty for "priced on request". */
+const priceError = 'must be a whole number of US dollars, or empty for "priced on request"';
+const price = z.number({ error: priceError }).int(priceError).positive(priceError).nullable().default(null);
+
+/** content/site.yaml as written (snake_case keys, like every content file). */
+export const siteFileSchema = z.strictObject({
+  brand: text,
+  tagline: text,
+  description: text,
+  logo: z.strictObject({ src: text, width: z.number().int().positive(), height: z.number().int().positive() }),
+  social: z.strictObject({ instagram: socialAccount, x: socialAccount }),
+  contact: z.strictObject({ email: z.email(), assistant_director: z.strictObject({ name: text, role: text }) }),
+  prices: z.strictObject({
+    limited_edition_prints: price,
+    original_paintings: price,
+    custom_commissions: price,
+  }),
+  print_size: text,
+  footer_text: text,
+  navigation: z.strictObject({
+    header: navLabels,
+    mobile_menu: navLabels,
+    footer: z.array(
+      z.strictObject({ heading: text, links: z.array(link).optional(), exhibitions: z.literal(true).optional() }),
+    ),
+  }),
+});
+
+/** The shape callers use as `siteConfig` (app/content/site-config.ts). */
+export function toSiteConfig(file: z.output<typeof siteFileSchema>) {
+  return {
+    brand: file.brand,
+    tagline: file.tagline,
+    description: file.description,
+    logo: file.logo,
+    social: file.social,
+    contact: { email: file.contact.email, assistantDirector: file.contact.assistant_director },
+    // Keyed as in the file: the Prices page's cards name their price by these keys.
+    prices: file.prices,
+    printSize: file.print_size,
+    footerText: file.footer_text,
+    navigation: {
+      header: file.navigation.header,
+      mobileMenu: file.navigation.mobile_menu,
+      footer: file.navigation.footer.map((column) => ({
+        heading: column.heading,
+        links: column.links ?? [],
+        exhibitions: column.exhibitions ?? false,
+      })),
+    },
+  };
+}
+
+export type SiteSettings = ReturnType<typeof toSiteConfig>;
+
+/** Reads and checks `site.yaml` in the content folder. */
+export function loadSiteSettings(dir = contentDir()): SiteSettings {
+  return toSiteConfig(readContentFile(path.join(dir, "site.yaml"), siteFileSchema));
+}
+
+let cached: SiteSettings | undefined;
+
+/**
+ * The site settings for server code that also runs outside Vite (tsx scripts, auth), where the
+ * `virtual:content/site` module does not exist. Read once per process.
+ */
+export function siteSettings(): SiteSettings {
+  cached ??= loadSiteSettings();
+  return cached;
+}
