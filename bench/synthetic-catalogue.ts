@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
+import { CHAINS, SERIES } from "../app/catalogue/artwork-record";
 
-const SERIES = ["Maestro", "Icaro", "Secrets", "Visions", "Lupuna"];
-const CHAINS = ["Ethereum", "Solana"];
 const AVAILABILITY = ["Available", "Sold", "Not for sale"];
 const WORDS = ["fern", "lantern", "moth", "river", "chamber", "vine", "source", "novelty", "dream", "serpent", "eye"];
 

@@ -40,6 +40,7 @@ export async function measureGrowth(sizes: number[], port: number): Promise<Meas
         seconds = build({ CONTENT_DIR: dir });
       } catch (error) {
         rows.push(failed(`Growth ${size} works: build`, "finishes", (error as Error).message.slice(0, 200)));
+        fs.rmSync(dir, { recursive: true, force: true });
         continue;
       }
       rows.push(info(`Growth ${size} works: build`, round(seconds, 1), "s"));
