@@ -1,19 +1,17 @@
-import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { rateLimitAddress } from "~/auth/client-ip-context";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "~/auth/origin-check.server";
-import { isArtworkImage } from "~/catalogue/catalogue";
 import { limitRequestBodies } from "./body-limit";
 import { sendErrorAnswer } from "./error-answer";
-import { imageRoute } from "./images/image-route";
+import { siteImages } from "./images/site-images";
 import { requireBuildableUrl } from "./request-url";
 import { routerContextFor } from "./router-context";
 import type { Services } from "./services";
 
 export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
 export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
-// Extensionless: resolves whether the file is .js or .ts.
+export { warmSiteImages } from "./images/site-images";
 export { prerenderedPages } from "./prerendered-pages";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
 export { startRuntime } from "./runtime";
@@ -35,11 +33,9 @@ export function createApp(services: Services): express.Express {
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);
 
-  // Responsive images, derived on first request and cached on disk under DATA_DIR.
-  app.use(
-    "/img",
-    imageRoute({ cacheDir: path.join(services.env.DATA_DIR, "image-cache"), isKnownArtwork: isArtworkImage }),
-  );
+  // Responsive images, derived on first request and cached on disk under DATA_DIR; one route per
+  // process, shared with the start-up warm-up (decision 017).
+  app.use("/img", siteImages());
 
   // Admin mutations from another origin are refused before React Router sees them (it would
   // answer 400); the same check runs again inside requireAdmin and the admin actions.

@@ -85,6 +85,9 @@ const servePrerendered = viteDevServer
   : serverApp.prerenderedPages("build/client", {
       // Pages were prerendered with a placeholder origin: they get PUBLIC_URL's at each start.
       origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
+      // The build compressed them already (for nginx); reused when the origin is the same.
+      precompressedDir: "build/nginx",
+      onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
     });
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!servePrerendered) return false;
@@ -109,5 +112,7 @@ server.listen(PORT, HOST, () => {
   const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST;
   const mode = DEVELOPMENT ? "development" : "production";
   runtime.logger.info({ port, mode }, `Umbra is serving on http://${shown}:${port} (${mode})`);
+  // First-screen images derived in the background while the process is idle (decision 017).
+  if (!DEVELOPMENT) serverApp.warmSiteImages(runtime.logger);
 });
 runtime.handleShutdown(server);
