@@ -3,7 +3,7 @@ import { loadContactPage } from "./contact.server.ts";
 import { loadCvPage } from "./cv.server.ts";
 import { loadHomePage } from "./home.server.ts";
 import { loadPricesPage } from "./prices.server.ts";
-import { loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server.ts";
+import { loadExhibitionsPage, loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server.ts";
 
 /** The pages' copy as `virtual:content/pages/<page>` modules (app/content/content-collections.server.ts). */
 export const pageCollections: Record<`pages/${string}`, () => unknown> = {
@@ -15,4 +15,5 @@ export const pageCollections: Record<`pages/${string}`, () => unknown> = {
   "pages/merch": () => loadMerchPage(),
   "pages/not-found": () => loadNotFoundPage(),
   "pages/quotes": () => loadQuotesPage(),
+  "pages/exhibitions": () => loadExhibitionsPage(),
 };
