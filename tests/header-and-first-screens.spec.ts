@@ -99,6 +99,13 @@ test.describe("Exhibitions menu with a mouse", { tag: "@desktop" }, () => {
     await page.keyboard.press("Escape");
     await expectMenuStays(page, false);
 
+    // Clicked open, then the keyboard moves past it: it closes when focus leaves.
+    await exhibitionsButton(page).click();
+    await page.mouse.move(640, 600);
+    for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "CV" })).toBeFocused();
+    await expectMenuStays(page, false);
+
     await exhibitionsButton(page).click();
     await londonLink(page).click();
     await expect(page).toHaveURL(/\/exhibitions\/solo-exhibition-london-2024$/);

@@ -64,8 +64,11 @@
       if (refocusing) refocusing = false;
       else if (!pointerPressed && dropdownState === "closed") setDropdown("focus");
     });
+    // Focus moving on elsewhere (Tab) closes it however it opened; focus merely lost (a press on
+    // the page, handled below) closes only what focus opened.
     dropdown.addEventListener("focusout", (event) => {
-      if (!dropdown.contains(event.relatedTarget) && dropdownState === "focus") setDropdown("closed");
+      if (dropdown.contains(event.relatedTarget)) return;
+      if (event.relatedTarget || dropdownState === "focus") setDropdown("closed");
     });
     dropdown.addEventListener("click", (event) => {
       pointerPressed = false;
