@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./accessibility";
 import { gotoHydrated } from "./support/hydration";
 
 // Issue 15, "Header and first screens": the Exhibitions menu by mouse, touch and keyboard, the
@@ -170,6 +171,7 @@ test.describe("The exhibitions index", () => {
     await expect(page).toHaveURL(/\/exhibitions$/);
     await expect(page).toHaveTitle("Exhibitions - Umbra");
     await expect(page.getByRole("heading", { level: 1, name: "Exhibitions" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     const cards = page.getByRole("main").getByRole("listitem");
     await expect(cards).toHaveCount(footerExhibitions);
