@@ -36,7 +36,7 @@ describe("editorial content", () => {
 
   it("prerenders every editorial page, article and interview", () => {
     const paths = prerenderPaths();
-    for (const p of ["/about", "/cv", "/prices", "/merch", "/contact", "/articles", "/interviews"])
+    for (const p of ["/about", "/cv", "/prices", "/merch", "/contact", "/articles", "/interviews", "/exhibitions"])
       expect(paths).toContain(p);
     for (const e of exhibitions) expect(paths).toContain(e.path);
     for (const kind of ["articles", "interviews"]) {

@@ -12,5 +12,6 @@ const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
  */
 export function prerenderPaths(): string[] {
   const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];
-  return ["/", ...editorialPaths, ...readExhibitions().map((e) => e.path), ...longFormPaths(), ...catalogue];
+  const exhibitions = ["/exhibitions", ...readExhibitions().map((e) => e.path)];
+  return ["/", ...editorialPaths, ...exhibitions, ...longFormPaths(), ...catalogue];
 }

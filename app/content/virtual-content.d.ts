@@ -54,6 +54,10 @@ declare module "virtual:content/pages/quotes" {
   const page: import("./pages/short-pages.server").QuotesPage;
   export default page;
 }
+declare module "virtual:content/pages/exhibitions" {
+  const page: import("./pages/short-pages.server").ExhibitionsPage;
+  export default page;
+}
 declare module "virtual:content/exhibitions" {
   const exhibitions: import("~/exhibitions/exhibition").ExhibitionLink[];
   export default exhibitions;

@@ -86,6 +86,20 @@ describe("readExhibitions: the five exhibitions", () => {
     expect(hero.image).toMatchObject({ collection: "miami", name: "feature" });
     expect(hero.image.alt.length).toBeGreaterThan(10);
   });
+
+  it("gives the listing each page's hero image as its feature image, when the page has a hero", () => {
+    const links = exhibitionLinks(readExhibitions());
+    const bySlug = (slug: string) => links.find((e) => e.slug === slug)!;
+    expect(bySlug("solo-exhibition-london-2024").featureImage).toMatchObject({
+      collection: "solo-london",
+      name: "feature",
+    });
+    expect(bySlug("art-basel-miami-2023").featureImage?.alt).toBe(
+      blockOf("art-basel-miami-2023", "hero")[0]!.image.alt,
+    );
+    const withoutHero = readExhibitions().filter((e) => !e.blocks.some((b) => b.type === "hero"));
+    for (const exhibition of withoutHero) expect(bySlug(exhibition.slug)).not.toHaveProperty("featureImage");
+  });
 });
 
 describe("readExhibitions: a sixth exhibition is one more file", () => {

@@ -95,13 +95,17 @@ function toExhibition(slug: string, data: z.output<ReturnType<typeof exhibitionF
 
 /** The listing fields only: what the header, footer, home page and sitemap need. */
 export function exhibitionLinks(exhibitions: readonly Exhibition[]): ExhibitionLink[] {
-  return exhibitions.map(({ slug, path, navLabel, title, year, place, summary }) => ({
-    slug,
-    path,
-    navLabel,
-    title,
-    year,
-    place,
-    summary,
-  }));
+  return exhibitions.map(({ slug, path, navLabel, title, year, place, summary, blocks }) => {
+    const hero = blocks.find((block) => block.type === "hero");
+    return {
+      slug,
+      path,
+      navLabel,
+      title,
+      year,
+      place,
+      summary,
+      ...(hero ? { featureImage: hero.image } : {}),
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import type { PageImageRef } from "../content/page-image-lookup.ts";
 import type { ExhibitionBlock } from "./exhibition-blocks.ts";
 
 /** What the navigation, home page and sitemap list of an exhibition. */
@@ -11,6 +12,8 @@ export interface ExhibitionLink {
   year: number;
   place: string;
   summary: string;
+  /** The page's hero image, when it has one: the picture on the exhibitions index. */
+  featureImage?: PageImageRef;
 }
 
 /** One whole exhibition page (content/exhibitions/<slug>.yaml). */

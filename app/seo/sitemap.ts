@@ -12,7 +12,19 @@ interface SitemapEntry {
 
 /** Every public page, with each artwork's picture. */
 export function sitemapEntries(): SitemapEntry[] {
-  const pages = ["/", "/about", "/art", "/cv", "/prices", "/merch", "/quotes", "/contact", "/articles", "/interviews"];
+  const pages = [
+    "/",
+    "/about",
+    "/art",
+    "/cv",
+    "/prices",
+    "/merch",
+    "/quotes",
+    "/contact",
+    "/exhibitions",
+    "/articles",
+    "/interviews",
+  ];
   return [
     ...pages.map((path) => ({ path })),
     ...exhibitions.map((e) => ({ path: e.path })),
