@@ -1,5 +1,5 @@
 // CONTENT_DIR may come from .env: the build reads the content files and the originals beside them.
-import "./server/load-env-file.js";
+import "./server/load-env-file.ts";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { contentPlugin } from "./server/content-vite-plugin.ts";

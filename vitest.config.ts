@@ -7,7 +7,12 @@ export default defineConfig({
   plugins: [imageOriginalsPlugin(), contentPlugin()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,tsx}"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.{ts,tsx}",
+      "bench/**/*.test.{ts,tsx}",
+    ],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },

@@ -1,4 +1,4 @@
-// `npm run bench [-- --only pages,weight,static,api,fanout,admin,start,growth]`: measures the budgets of
+// `npm run bench [-- --only SECTIONS]` (see usage below): measures the budgets of
 // DESIGN.md against the production build on this machine, prints one table, writes JSON and a
 // Markdown report to bench-results/, and exits non-zero when a budget is missed.
 import { execFileSync } from "node:child_process";
@@ -11,8 +11,10 @@ import { failed, type Measurement } from "./budgets";
 import { importQuotes, measureAdminList } from "./measures/admin-list";
 import { measurePublicApi } from "./measures/api-load";
 import { measureFanOut } from "./measures/fan-out";
+import { measureFirstImages } from "./measures/first-images";
 import { measureGrowth } from "./measures/growth";
 import { measureLighthouse } from "./measures/lighthouse";
+import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memory-answers";
 import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight";
 import { measureFreshStart } from "./measures/start-time";
 import { measureStaticServing } from "./measures/static-serving";
@@ -28,7 +30,19 @@ const PAGES = [
   "/cv",
   "/quotes",
 ];
-const ALL = ["pages", "weight", "static", "api", "fanout", "admin", "start", "growth"] as const;
+const ALL = [
+  "pages",
+  "weight",
+  "static",
+  "wall",
+  "compression",
+  "api",
+  "fanout",
+  "images",
+  "admin",
+  "start",
+  "growth",
+] as const;
 type Section = (typeof ALL)[number];
 
 const usage = `Usage: npm run bench [-- --only SECTIONS]
@@ -44,7 +58,12 @@ const sections = new Set(asked as Section[]);
 
 const started = performance.now();
 console.log("Building the production bundle...");
-execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore" });
+// For the origin the main server below names, so it sends the build's compressed pages as they are.
+execFileSync("npm", ["run", "build"], {
+  cwd: repoRoot,
+  stdio: "ignore",
+  env: { ...process.env, PUBLIC_URL: "http://127.0.0.1:4610" },
+});
 
 const rows: Measurement[] = [];
 async function section(name: Section, run: () => Promise<Measurement[]>) {
@@ -57,7 +76,13 @@ async function section(name: Section, run: () => Promise<Measurement[]>) {
   }
 }
 
-const server = await startServer(4610, { ADMIN_EMAIL: benchAdmin.email, ADMIN_PASSWORD: benchAdmin.password });
+// No image warm-up here: its encodes would run between and into the load runs. The images
+// section below measures a fresh start with it on.
+const server = await startServer(4610, {
+  ADMIN_EMAIL: benchAdmin.email,
+  ADMIN_PASSWORD: benchAdmin.password,
+  WARM_IMAGES: "off",
+});
 try {
   await section("pages", () => measureLighthouse(server.url, PAGES));
   await section("weight", async () => [
@@ -65,6 +90,8 @@ try {
     await measureFirstRenderBytes(server.url, "/art"),
   ]);
   await section("static", () => measureStaticServing(server.url, "/cv", 4611));
+  await section("wall", () => measureQuoteWall(server.url, "/cv"));
+  await section("compression", () => measurePrerenderedCompression(server.url));
   await section("api", () => measurePublicApi(server.url));
   await section("fanout", async () =>
     measureFanOut(server.url, await signInAsAdmin(server.url, benchAdmin.email, benchAdmin.password)),
@@ -72,6 +99,7 @@ try {
 } finally {
   await server.stop();
 }
+await section("images", () => measureFirstImages(4614, PAGES));
 await section("admin", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-admin-"));
   importQuotes(dataDir, 20_000);

@@ -1,6 +1,8 @@
 // Last step of `npm run build`: writes the prerendered pages as our server answers them, for
 // nginx to serve from disk (deploy/nginx.conf.template, docs/decisions/015):
-//   build/nginx/pages-<id>/<route>/index.html (+ .gz)  stylesheets inlined, as in memory
+//   build/nginx/pages-<id>/<route>/index.html (+ .br, .gz)  stylesheets inlined, as in memory;
+//     the server reuses the .br and .gz when it serves the same bytes, so nothing is compressed
+//     on a request (server/prerendered-pages.ts)
 //   build/nginx/pages.conf  nginx maps: route -> Content-Security-Policy, and the folder pages-<id>
 // Each policy allows its page's own inline scripts by hash, so the policies must match the files.
 // nginx reads pages.conf only when it (re)loads; <id> is a hash of the policies, so until the
@@ -10,7 +12,7 @@ import "../server/load-env-file.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import zlib from "node:zlib";
 import { ORIGIN_PLACEHOLDER } from "../app/seo/origin-placeholder.js";
 import { inlineStylesheets, stylesheetReader } from "../server/inline-stylesheets.js";
@@ -43,12 +45,15 @@ const pagesDir = path.join(outDir, "pages-incoming");
 fs.rmSync(outDir, { recursive: true, force: true });
 const readStylesheet = stylesheetReader(clientDir);
 const mapLines = [];
+const compressions = [];
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      // The same folders server/prerendered-pages.js skips.
+      // The same folders server/prerendered-pages.ts skips.
       if (entry.name !== "assets" && entry.name !== "img") walk(full);
       continue;
     }
@@ -61,15 +66,25 @@ function walk(dir) {
     const target = path.join(pagesDir, relative, "index.html");
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);
-    // gzip_static serves this instead of compressing on every request.
-    fs.writeFileSync(`${target}.gz`, zlib.gzipSync(html, { level: 9 }));
+    // gzip_static (and brotli_static where nginx has it) serve these instead of compressing on
+    // every request; zlib's thread pool makes them side by side.
+    const bytes = Buffer.from(html);
+    compressions.push(
+      gzip(bytes, { level: 9 }).then((gz) => fs.writeFileSync(`${target}.gz`, gz)),
+      brotli(bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }).then((br) => fs.writeFileSync(`${target}.br`, br)),
+    );
     // Routes are slugs ([a-z0-9-/]); a quote or backslash would break the map's syntax.
     if (/["\\\s;]/.test(route)) throw new Error(`Cannot write an nginx map entry for route ${route}`);
     mapLines.push(`"${route}" "${contentSecurityPolicy(inlineScriptHashes(html))}";`);
   }
 }
 
+const started = performance.now();
 walk(clientDir);
+await Promise.all(compressions);
+const compressMs = Math.round(performance.now() - started);
 const policies = mapLines.sort().join("\n");
 const folder = `pages-${crypto.createHash("sha256").update(policies).digest("hex").slice(0, 12)}`;
 fs.renameSync(pagesDir, path.join(outDir, folder));
@@ -84,5 +99,5 @@ map $uri $umbra_pages_folder {
 `;
 fs.writeFileSync(path.join(outDir, "pages.conf"), conf);
 console.log(
-  `Wrote ${mapLines.length} prerendered pages for nginx, for ${origin}, to ${path.relative(root, outDir)}/${folder}`,
+  `Wrote ${mapLines.length} prerendered pages for nginx, for ${origin}, to ${path.relative(root, outDir)}/${folder} (brotli 11 and gzip 9 in ${compressMs} ms)`,
 );

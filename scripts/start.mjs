@@ -2,13 +2,24 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import "../server/load-env-file.js";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtServer = path.join(root, "build/server/index.js");
+// As server/load-env-file.ts does (this file runs before any build, so it cannot import TypeScript).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+// The server entry is built last (after the app bundle, index.js), so its age is the build's.
+const builtServer = path.join(root, "build/server/main.js");
 // The content files and the originals beside them are built into the site: a change rebuilds it.
 const content = process.env.CONTENT_DIR || "content";
-const sources = ["app", "server", "public", content, "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  content,
+  "react-router.config.ts",
+  "vite.config.ts",
+  "vite.server-entry.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -2,15 +2,23 @@
 // nginx with deploy/nginx.conf.template (rendered as `npm run deploy:nginx` does, plain http on a
 // free port) in front of two `node server.js` processes on one fresh PostgreSQL database and one
 // shared DATA_DIR. Needs a build (`npm run build`) and TEST_DATABASE_URL.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fixedSecurityHeaders } from "../server/security-headers.js";
 import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "../tests/support/server-process";
+import { check, Failure, freePort, openEventStream, request } from "./test-deploy/http-client";
+import {
+  appLogsSettled,
+  appRequestsFor,
+  findNginx,
+  renderSiteConfig,
+  startNginx,
+  stopProcess,
+} from "./test-deploy/processes";
+import { step } from "./test-deploy/steps";
 
 const usage = `Usage: npm run test:deploy
 
@@ -21,208 +29,7 @@ Needs a production build (npm run build). Installs nginx with apt-get when missi
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** A failure the person running this can act on: printed as a plain message. */
-class Failure extends Error {}
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Failure(message);
-}
-
-interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * One HTTP request on its own connection. `localAddress` picks the client's address: every
- * 127.x.x.x is this machine, so the test can be several clients that nginx tells apart.
- */
-function request(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: options.method ?? "GET", headers: options.headers, localAddress: options.localAddress, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error(`${url} did not answer in 30 s`)));
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
-
-/** An event stream held open; `waitFor` resolves when its text so far matches. */
-function openEventStream(url: string, headers: Record<string, string>) {
-  return new Promise<{ waitFor: (pattern: RegExp, timeoutMs: number) => Promise<string>; close: () => void }>(
-    (resolve, reject) => {
-      const req = http.get(url, { headers, agent: false }, (res) => {
-        if (res.statusCode !== 200) return reject(new Failure(`event stream answered ${res.statusCode}`));
-        let text = "";
-        const waiters = new Set<() => void>();
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-          for (const wake of waiters) wake();
-        });
-        resolve({
-          waitFor: (pattern, timeoutMs) =>
-            new Promise((done, fail) => {
-              const wake = () => {
-                const match = pattern.exec(text);
-                if (!match) return;
-                waiters.delete(wake);
-                clearTimeout(timer);
-                done(text.slice(match.index));
-              };
-              const timer = setTimeout(() => {
-                waiters.delete(wake);
-                fail(new Failure(`no ${pattern} on the event stream within ${timeoutMs} ms; got:\n${text}`));
-              }, timeoutMs);
-              waiters.add(wake);
-              wake();
-            }),
-          close: () => req.destroy(),
-        });
-      });
-      req.on("error", reject);
-    },
-  );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-function findNginx(): string {
-  const find = () => ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
-  if (!find() && process.getuid?.() === 0) {
-    console.log("Installing Debian's nginx...");
-    execFileSync("apt-get", ["install", "-y", "-qq", "nginx"], {
-      stdio: "ignore",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  }
-  const nginx = find();
-  if (!nginx) throw new Failure("nginx is not installed: sudo apt-get install -y nginx");
-  return nginx;
-}
-
-/** The nginx configuration README "Deploying" installs, rendered by the same command. */
-function renderSiteConfig(options: { listen: string; ports: number[]; dataDir: string; appDir: string }): string {
-  const args = ["--import", "tsx", path.join(root, "scripts/render-nginx-config.ts")];
-  args.push("--server-name", "localhost", "--plain", options.listen, "--ports", options.ports.join(","));
-  args.push("--data-dir", options.dataDir, "--app-dir", options.appDir);
-  const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
-  if (result.status !== 0) throw new Failure(`npm run deploy:nginx failed:\n${result.stderr}`);
-  return result.stdout;
-}
-
-/** Debian's nginx as an ordinary process: its own prefix, temp folders, pid file and error log. */
-async function startNginx(nginx: string, dir: string, site: string, url: string) {
-  fs.writeFileSync(path.join(dir, "site.conf"), site);
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((kind) => `${kind}_temp_path ${dir}/temp-${kind};`)
-    .join(" ");
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log ${dir}/access.log;
-  sendfile on;
-  ${temp}
-  include ${dir}/site.conf;
-}
-`,
-  );
-  const errorLog = () =>
-    fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "";
-  const configTest = spawnSync(nginx, ["-t", "-q", "-p", dir, "-c", `${dir}/nginx.conf`, "-e", `${dir}/error.log`], {
-    encoding: "utf8",
-  });
-  if (configTest.status !== 0) throw new Failure(`nginx -t refused the configuration:\n${configTest.stderr}`);
-  const child = spawn(nginx, ["-p", dir, "-c", `${dir}/nginx.conf`, "-e", `${dir}/error.log`], { stdio: "ignore" });
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Failure(`nginx exited at start:\n${errorLog()}`);
-    const up = await request(`${url}/healthz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (up) return { child, exited, errorLog };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Failure(`nginx did not answer /healthz:\n${errorLog()}`);
-}
-
-async function stopProcess(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function step(name: string, run: () => Promise<void>) {
-  if (interrupted) throw new Failure(`Stopped by ${interrupted} before: ${name}`);
-  const started = performance.now();
-  try {
-    await run();
-  } catch (error) {
-    console.log(`not ok - ${name}`);
-    throw error;
-  }
-  console.log(`ok - ${name} (${Math.round(performance.now() - started)} ms)`);
-}
-
-/** Request log lines the app processes wrote for `pathname` (the app logs every request it answers). */
-function appRequestsFor(apps: ServerProcess[], pathname: string): number {
-  const line = `"path":"${pathname}"`;
-  return apps.reduce(
-    (sum, app) =>
-      sum +
-      app
-        .output()
-        .split("\n")
-        // Request log lines only: a refused request may log a warning with its path as well.
-        .filter((l) => l.includes(line) && l.includes('"msg":"request"')).length,
-    0,
-  );
-}
-
-/** Waits until both apps have logged everything sent before now (a /healthz each, logged after). */
-async function appLogsSettled(apps: ServerProcess[]) {
-  const before = apps.map((app) => app.output().split('"path":"/healthz"').length);
-  await Promise.all(apps.map((app) => request(`${app.url}/healthz`)));
-  for (let i = 0; i < 100; i++) {
-    if (apps.every((app, k) => app.output().split('"path":"/healthz"').length > (before[k] ?? 0))) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Failure("the app processes did not log a /healthz request");
-}
-
-// The app's own list (server/security-headers.js), plus the page's CSP and HSTS: nginx must
+// The app's own list (server/security-headers.ts), plus the page's CSP and HSTS: nginx must
 // send each exactly as the app does.
 const securityHeaderNames = [
   "content-security-policy",
@@ -232,16 +39,6 @@ const securityHeaderNames = [
 
 // `npm run test:deploy | head` closes our output early; carry on, so the cleanup still runs.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
-
-// Set on Ctrl-C or SIGTERM: the next step stops the run, so everything started so far is
-// stopped and the database dropped; exiting at once would leave nginx and the servers running.
-let interrupted: NodeJS.Signals | undefined;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    interrupted = signal;
-    console.error(`Stopped by ${signal}; cleaning up.`);
-  });
-}
 
 async function run() {
   for (const file of ["build/server/index.js", "build/nginx/pages.conf"]) {
@@ -287,11 +84,15 @@ async function run() {
     fs.mkdirSync(path.join(appDir, "build"), { recursive: true });
     fs.symlinkSync(path.join(root, "build/client"), path.join(appDir, "build/client"));
     // Pages for nginx name the public origin, so they are written for this one (PUBLIC_URL).
-    execFileSync(process.execPath, ["scripts/export-nginx-pages.mjs", "--out", path.join(appDir, "build/nginx")], {
-      cwd: root,
-      env: { ...process.env, PUBLIC_URL: publicUrl },
-      stdio: "ignore",
-    });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/export-nginx-pages.mjs", "--out", path.join(appDir, "build/nginx")],
+      {
+        cwd: root,
+        env: { ...process.env, PUBLIC_URL: publicUrl },
+        stdio: "ignore",
+      },
+    );
     const previousAsset = "/assets/previous-build-only-Xy12.js";
     fs.mkdirSync(path.join(appDir, "previous-build/assets"), { recursive: true });
     fs.writeFileSync(path.join(appDir, "previous-build", previousAsset), "export const previous = true;\n");

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { wantsJsonAnswer } from "./answer-format";
+import { sendErrorAnswer } from "./error-answer";
 
 /**
  * The largest request body the site accepts, for every form and API endpoint. The admin forms
@@ -64,9 +64,8 @@ function refuse(req: Request, res: Response, maxBytes: number) {
     return;
   }
   const message = `This request is too large: forms and API requests on this site take at most ${Math.floor(maxBytes / 1024)} KB.`;
-  res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
-  if (wantsJsonAnswer(req)) res.json({ message });
-  else res.type("text/plain").send(message);
+  res.set("Connection", "close");
+  sendErrorAnswer(req, res, 413, message);
   lingerThenClose(req, error);
 }
 

@@ -1,6 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-import { wantsJsonAnswer } from "./answer-format";
 
 // What a person can do about each client error Express itself raises (a malformed %-escape in a
 // path is a 400, a missing build asset a 404). Their own messages can name files on the server.
@@ -29,10 +28,24 @@ export function answerErrors(logger: Logger) {
       status >= 500
         ? "Something went wrong on our side. Please try again in a moment."
         : (clientMessages[status] ?? "This request cannot be answered as sent.");
-    res.status(status).set("Cache-Control", "no-store");
-    if (wantsJsonAnswer(req)) res.json({ message });
-    else res.type("text/plain").send(message);
+    sendErrorAnswer(req, res, status, message);
   };
+}
+
+/**
+ * The one error answer of the Express layer: the status, no caching, and `{ message }` as JSON
+ * for the API and JSON requests (the shape app/http/api-errors.server.ts gives the routes'
+ * errors), or the message as plain text.
+ */
+export function sendErrorAnswer(req: Request, res: Response, status: number, message: string): void {
+  res.status(status).set("Cache-Control", "no-store");
+  if (wantsJsonAnswer(req)) res.json({ message });
+  else res.type("text/plain").send(message);
+}
+
+/** Whether an error answer to `req` should be JSON `{ message }` rather than plain text. */
+export function wantsJsonAnswer(req: Request): boolean {
+  return req.originalUrl.startsWith("/api/") || /\bjson\b/i.test(req.get("content-type") ?? "");
 }
 
 function statusOf(error: unknown): number {

@@ -3,8 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedPages, sameSiteLocation } from "./prerendered-pages.js";
+import { prerenderedPages, sameSiteLocation } from "./prerendered-pages";
 
 describe("sameSiteLocation", () => {
   it("drops trailing slashes", () => {
@@ -62,5 +63,75 @@ describe("prerendered pages", () => {
     const response = await get("//evil.example/");
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe("/evil.example");
+  });
+});
+
+describe("prerendered pages compressed at build", () => {
+  let root = "";
+  const html = `<!doctype html><title>Art</title><p>${"Umbra's works, one card after another. ".repeat(200)}</p>`;
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-precompressed-"));
+    fs.mkdirSync(path.join(root, "client", "art"), { recursive: true });
+    fs.writeFileSync(path.join(root, "client", "art", "index.html"), html);
+    const copy = path.join(root, "nginx", "pages-0123456789ab", "art");
+    fs.mkdirSync(copy, { recursive: true });
+    fs.writeFileSync(path.join(copy, "index.html"), html);
+    // Stand-ins, so the test can tell the build's files were sent rather than fresh ones.
+    fs.writeFileSync(path.join(copy, "index.html.br"), zlib.brotliCompressSync(html));
+    fs.writeFileSync(path.join(copy, "index.html.gz"), zlib.gzipSync(`${html}<!-- build -->`));
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const answer = (serve: ReturnType<typeof prerenderedPages>, headers: Record<string, string>) => {
+    const sent: { status?: number; headers?: Record<string, string>; body?: Buffer } = {};
+    const res = {
+      writeHead(status: number, head: Record<string, string>) {
+        sent.status = status;
+        sent.headers = head;
+        return this;
+      },
+      end(body?: Buffer) {
+        sent.body = body;
+      },
+    };
+    const handled = serve({ method: "GET", url: "/art", headers } as never, res as never);
+    return { handled, ...sent };
+  };
+
+  it("sends the build's .br and .gz when the page's bytes are the same", () => {
+    const summaries: unknown[] = [];
+    const serve = prerenderedPages(path.join(root, "client"), {
+      precompressedDir: path.join(root, "nginx"),
+      onCompressed: (summary) => summaries.push(summary),
+    });
+    expect(summaries).toEqual([{ reused: 1, compressed: 0, ms: 0 }]);
+    const gz = answer(serve, { "accept-encoding": "gzip" });
+    expect(gz.headers?.["Content-Encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body as Buffer).toString()).toBe(`${html}<!-- build -->`);
+    const br = answer(serve, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers?.["Content-Encoding"]).toBe("br");
+    expect(br.headers?.["Content-Length"]).toBe(String(br.body?.length));
+    const etag = String(br.headers?.ETag);
+    expect(answer(serve, { "if-none-match": etag }).status).toBe(304);
+  });
+
+  it("compresses in the background when the origin differs, sending identity meanwhile", async () => {
+    let compressed: (summary: unknown) => void = () => {};
+    const done = new Promise((resolve) => {
+      compressed = resolve;
+    });
+    const serve = prerenderedPages(path.join(root, "client"), {
+      precompressedDir: path.join(root, "nginx"),
+      origin: { placeholder: "Umbra's", value: "Another's" },
+      onCompressed: (summary) => compressed(summary),
+    });
+    const first = answer(serve, { "accept-encoding": "br" });
+    expect(first.headers?.["Content-Encoding"]).toBeUndefined();
+    expect(first.body?.toString()).toContain("Another's works");
+    expect(await done).toMatchObject({ reused: 0, compressed: 1 });
+    const later = answer(serve, { "accept-encoding": "br" });
+    expect(later.headers?.["Content-Encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(later.body as Buffer).toString()).toContain("Another's works");
   });
 });

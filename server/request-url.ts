@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { wantsJsonAnswer } from "./answer-format";
+import { sendErrorAnswer } from "./error-answer";
 
 // React Router builds each request's URL from the Host header and the request target; input
 // that no URL can hold would otherwise fail there as a 500.
@@ -23,7 +23,5 @@ export function requireBuildableUrl(req: Request, res: Response, next: NextFunct
   const message = host
     ? "The request target must be a path on this site, such as /quotes."
     : "The Host header is missing or is not a host name. Send the site's address as the Host header.";
-  res.status(400).set("Cache-Control", "no-store");
-  if (wantsJsonAnswer(req)) res.json({ message });
-  else res.type("text/plain").send(message);
+  sendErrorAnswer(req, res, 400, message);
 }

@@ -1,50 +1,46 @@
 import type { Server } from "node:http";
 import express from "express";
-import { ConfigError, getEnv } from "~/config/env.server";
+import { ConfigError } from "~/config/env.server";
 import { publicOrigin } from "~/config/public-origin.server";
-import { closeDatabase, getDatabase } from "~/db/app-database.server";
 import { getLogger } from "~/observability/logger.server";
-import { getQuoteEventHub, stopQuoteEventHub } from "~/realtime/app-quote-events.server";
 import { setSiteOrigin } from "~/seo/site-origin";
 import { answerErrors } from "./error-answer";
 import { requestLog } from "./request-log";
+import { createServices, type Services, StartupError } from "./services";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Ends the process with a plain message a person can act on (and a JSON log line). */
-function fail(message: string, error?: unknown): never {
-  try {
-    getLogger().fatal({ err: error }, message);
-  } catch {
-    // The logger needs a valid environment; the line below still says what is wrong.
-  }
+/** Ends the process with a plain message a person can act on. */
+function fail(message: string): never {
   console.error(`Umbra cannot start. ${message}`);
   process.exit(1);
 }
 
 /**
- * Everything the server process needs before it listens: validated configuration, the logger,
- * the database (migrated and seeded) and the live-update hub. Exits with a message naming the
- * problem when any of it fails. Used by server.js.
+ * Everything the server process needs before it listens: the services (composition root,
+ * services.ts) and the Express pieces built on them (request log, /healthz and /readyz, the
+ * error handler, graceful shutdown). Exits with a message naming the problem when start-up
+ * fails. Used by the server entry (main.ts).
  */
 export async function startRuntime() {
-  let env: ReturnType<typeof getEnv>;
+  let services: Services;
   try {
-    env = getEnv();
+    services = await createServices();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
+    if (error instanceof StartupError) {
+      // The configuration was valid, so the logger works: the failure is logged as JSON too.
+      getLogger().fatal({ err: error.cause ?? error }, error.message);
+      fail(error.message);
+    }
     throw error;
   }
-  const logger = getLogger();
+  const { logger, database } = services;
   // Pages rendered from now on name PUBLIC_URL's origin (the build's prerender never gets here).
   setSiteOrigin(publicOrigin);
-  const database = await getDatabase().catch((error: Error) => fail(error.message, error));
-  await getQuoteEventHub().catch((error: Error) => fail(`Live updates: ${error.message}`, error));
   logger.info({ database: database.kind }, "database ready");
 
   let stopping = false;
-
-  const logRequests = requestLog(logger);
 
   const operations = express.Router();
   // Liveness: the process answers.
@@ -76,12 +72,12 @@ export async function startRuntime() {
       stopping = true;
       logger.info({ signal }, "shutting down");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await stopQuoteEventHub();
+      await services.quoteEvents.stop();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(timer);
-      await closeDatabase();
+      await services.database.close();
       logger.info("stopped");
       process.exit(0);
     };
@@ -95,5 +91,15 @@ export async function startRuntime() {
     }
   }
 
-  return { env, logger, logRequests, operations, handleErrors: answerErrors(logger), handleShutdown };
+  return {
+    services,
+    env: services.env,
+    logger,
+    logRequests: requestLog(logger),
+    operations,
+    handleErrors: answerErrors(logger),
+    handleShutdown,
+  };
 }
+
+export type Runtime = Awaited<ReturnType<typeof startRuntime>>;

@@ -1,213 +1,17 @@
-import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { fixedSecurityHeaders } from "../server/security-headers.js";
+import { adminCookie, expectSecurityHeaders, useOwnServer } from "./support/hostile-requests";
 import { describeRequest, type MalformedRequest, malformedRequests } from "./support/malformed-requests";
 import { type RawResponse, sendOnSocket, sendRaw } from "./support/raw-http";
-import { adminHeadersFor, type ServerProcess, startServer } from "./support/server-process";
 
-// Hostile input against a server of its own (fresh data folder), so nothing here disturbs the
-// shared server other specs use. Security issue 11: body limits, open redirects, 5xx on bad
-// input, security headers on every answer.
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-const MB = 1024 * 1024;
 const FUZZ_SEED = 20_251_111;
 
-/** Resident memory of a process in bytes, from /proc (Linux). */
-function rssOf(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]) * 1024;
-}
-
-/**
- * Streams `totalBytes` of form data from one reused 64 KB buffer (the test never holds the
- * body), with Content-Length or chunked, until the server answers or closes the connection.
- * Samples the server's RSS meanwhile and reports the peak.
- */
-async function sendHugeBody(
-  server: ServerProcess,
-  options: {
-    path: string;
-    method: string;
-    totalBytes: number;
-    chunked: boolean;
-    contentType: string;
-    headers?: Record<string, string>;
-  },
-) {
-  const pid = server.child.pid!;
-  const target = new URL(server.url);
-  const chunk = Buffer.alloc(64 * 1024, "a");
-  let peakRss = rssOf(pid);
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, rssOf(pid));
-  }, 25);
-  let sent = 0;
-  try {
-    const response = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-      (resolve, reject) => {
-        const headers: Record<string, string | number> = {
-          "Content-Type": options.contentType,
-          Origin: server.url,
-          ...options.headers,
-        };
-        if (!options.chunked) headers["Content-Length"] = options.totalBytes;
-        const req = http.request({
-          host: target.hostname,
-          port: target.port,
-          method: options.method,
-          path: options.path,
-          headers,
-          agent: false,
-        });
-        let answered = false;
-        req.on("response", (res) => {
-          answered = true;
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (text: string) => {
-            body += text;
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-          res.on("error", reject);
-        });
-        // The server closing the connection mid-upload is the point; the answer still arrives.
-        req.on("error", (error) => {
-          if (!answered) reject(error);
-        });
-        const pump = () => {
-          while (!answered && !req.destroyed && sent < options.totalBytes) {
-            const piece = chunk.subarray(0, Math.min(chunk.length, options.totalBytes - sent));
-            sent += piece.length;
-            if (!req.write(piece)) return void req.once("drain", pump);
-          }
-          if (sent >= options.totalBytes || answered) req.end();
-        };
-        pump();
-      },
-    );
-    peakRss = Math.max(peakRss, rssOf(pid));
-    return { ...response, sent, peakRss };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** A signed-in admin's session cookie (adminHeadersFor signs in through the login form). */
-async function adminCookie(server: ServerProcess): Promise<string> {
-  const cookie = (await adminHeadersFor(server)).Cookie;
-  if (!cookie) throw new Error("signing in set no cookie");
-  return cookie;
-}
-
-// What every answer must carry, exactly as the server defines it (the server here has no
-// https PUBLIC_URL, so no HSTS).
-const expectedFixedHeaders = Object.entries(fixedSecurityHeaders({ production: true })).filter(
-  ([name]) => name !== "Strict-Transport-Security",
-);
-
-function expectSecurityHeaders(response: { status: number; headers: http.IncomingHttpHeaders }, what: string) {
-  for (const [name, value] of expectedFixedHeaders) {
-    expect(response.headers[name.toLowerCase()], `${what} (HTTP ${response.status}) carries ${name}`).toBe(value);
-  }
-  expect(response.headers["content-security-policy"], `${what} carries a CSP`).toContain("default-src 'self'");
-  expect(response.headers["permissions-policy"]).toContain("camera=()");
-  // Served over plain http: HSTS there is meaningless and would pin a host that has no TLS.
-  expect(response.headers["strict-transport-security"], `${what} sends no HSTS over http`).toBeUndefined();
-}
+// Hostile input against a server of its own (fresh data folder), so nothing here disturbs the
+// shared server other specs use. Security issue 11: open redirects, 5xx on bad input, security
+// headers on every answer (body limits: attack-bodies.spec.ts).
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.describe("hostile input", { tag: "@desktop" }, () => {
-  let server: ServerProcess;
-  let dataDir: string;
-
-  test.beforeAll(async () => {
-    // Opening a fresh embedded database takes a while on a busy machine.
-    test.setTimeout(120_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-attack-"));
-    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
-  });
-
-  test.afterAll(async () => {
-    if (server) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** Sends a 400 MB form body and reports how far the server's memory grew meanwhile. */
-  async function sendMeasured(label: string, path: string, chunked: boolean) {
-    const before = rssOf(server.child.pid!);
-    const result = await sendHugeBody(server, {
-      method: "POST",
-      path,
-      totalBytes: 400 * MB,
-      chunked,
-      contentType: "application/x-www-form-urlencoded",
-    });
-    console.log(
-      `${label}: HTTP ${result.status}, ${Math.round(result.sent / MB)} MB sent, server RSS ${Math.round(before / MB)} MB before, ${Math.round(result.peakRss / MB)} MB peak`,
-    );
-    return { ...result, grew: result.peakRss - before };
-  }
-
-  test("a 400 MB form body is refused with 413 before it is read, and memory stays flat", async () => {
-    const result = await sendMeasured("400 MB form body", "/admin/quotes", false);
-    expect(result.status).toBe(413);
-    expect(result.headers.connection).toBe("close");
-    expect(result.body).toMatch(/too large/i);
-    expect(result.grew).toBeLessThan(50 * MB);
-    expectSecurityHeaders(result, "413");
-  });
-
-  test("a chunked body without a length is cut off at the limit with 413", async () => {
-    const result = await sendMeasured("400 MB chunked body", "/reset-password", true);
-    expect(result.status).toBe(413);
-    expect(result.grew).toBeLessThan(50 * MB);
-    // Far less than the body was read: the connection was closed once past the limit.
-    expect(result.sent).toBeLessThan(200 * MB);
-  });
-
-  test("a big JSON body to the admin API is refused with 413 and a JSON message", async () => {
-    const result = await sendHugeBody(server, {
-      method: "PATCH",
-      path: "/api/admin/quotes",
-      totalBytes: 5 * MB,
-      chunked: false,
-      contentType: "application/json",
-    });
-    expect(result.status).toBe(413);
-    expect(result.headers["content-type"]).toContain("application/json");
-    expect(JSON.parse(result.body)).toMatchObject({ message: expect.stringMatching(/too large.*64 KB/i) });
-
-    // Signed in, so the request gets past the session check to where the body is read.
-    const chunked = await sendHugeBody(server, {
-      method: "PATCH",
-      path: "/api/admin/quotes/1",
-      totalBytes: 5 * MB,
-      chunked: true,
-      contentType: "application/json",
-      headers: { Cookie: await adminCookie(server) },
-    });
-    expect(chunked.status).toBe(413);
-    expect(JSON.parse(chunked.body)).toMatchObject({ message: expect.stringMatching(/too large/i) });
-  });
-
-  test("a body just under the limit still reaches the action", async () => {
-    const response = await sendRaw(server.url, {
-      method: "POST",
-      path: "/reset-password",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: `intent=request&email=${"a".repeat(60 * 1024)}`,
-    });
-    // The action read the form and refused the address, rather than the size.
-    expect(response.status).toBe(400);
-    expect(response.body).toContain("Enter the email address of your admin account.");
-  });
+  const ownServer = useOwnServer();
 
   test("no address makes the site redirect to another site", async () => {
     const attempts = [
@@ -235,25 +39,28 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     const locations: string[] = [];
     for (const attempt of attempts) {
       for (const method of ["GET", "HEAD"]) {
-        const response = await sendRaw(server.url, { method, path: attempt });
+        const response = await sendRaw(ownServer().url, { method, path: attempt });
         expect(response.status, `${method} ${attempt}`).toBeLessThan(500);
         const location = response.headers.location;
         if (location === undefined) continue;
         locations.push(`${attempt} -> ${location}`);
         // Same-site: one slash, then anything but another slash or a backslash.
         expect(location, `${method} ${attempt} redirects to ${location}`).toMatch(/^\/(?![/\\])/);
-        expect(new URL(location, server.url).origin).toBe(server.url);
+        expect(new URL(location, ownServer().url).origin).toBe(ownServer().url);
       }
     }
     // The trailing-slash redirect still works for real pages.
     expect(locations).toContain("/about/ -> /about");
     // The assets folder is not a page: no redirect (it used to loop /assets -> /assets/ -> /assets).
-    expect((await sendRaw(server.url, { method: "GET", path: "/assets" })).status).toBe(404);
-    expectSecurityHeaders(await sendRaw(server.url, { method: "GET", path: "/about/" }), "trailing-slash redirect");
+    expect((await sendRaw(ownServer().url, { method: "GET", path: "/assets" })).status).toBe(404);
+    expectSecurityHeaders(
+      await sendRaw(ownServer().url, { method: "GET", path: "/about/" }),
+      "trailing-slash redirect",
+    );
   });
 
   test("requests no HTTP client library would send get a 4xx, not a 5xx or silence", async () => {
-    const form = `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${server.url}`;
+    const form = `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${ownServer().url}`;
     const cases: [string, number | "redirect"][] = [
       ["GET /quotes HTTP/1.0\r\n\r\n", 400],
       ["GET /about HTTP/1.0\r\n\r\n", 200],
@@ -272,7 +79,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
       ],
     ];
     for (const [bytes, expected] of cases) {
-      const answer = await sendOnSocket(server.url, bytes);
+      const answer = await sendOnSocket(ownServer().url, bytes);
       const what = JSON.stringify(bytes.split("\r\n")[0]);
       // Even what Node's parser refuses before any handler runs carries the headers.
       expect(answer.head.toLowerCase(), what).toContain("cross-origin-resource-policy: same-origin");
@@ -294,23 +101,23 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
       ["404 asset", { method: "GET", path: "/assets/no-such-file.js" }],
       ["image", { method: "GET", path: "/img/artworks-400/song-of-the-lupuna.webp" }],
       ["404 image", { method: "GET", path: "/img/artworks-640/no-such-work.avif" }],
-      ["405 asset", { method: "POST", path: "/assets/entry.js", headers: { Origin: server.url } }],
+      ["405 asset", { method: "POST", path: "/assets/entry.js", headers: { Origin: ownServer().url } }],
       ["static file", { method: "GET", path: "/favicon.ico" }],
       ["public quote API", { method: "GET", path: "/api/quotes" }],
       ["400 API", { method: "GET", path: "/api/quotes?limit=abc" }],
       ["health", { method: "GET", path: "/healthz" }],
       ["401 API", { method: "GET", path: "/api/admin/quotes" }],
-      ["400 form", { method: "POST", path: "/admin/quotes", headers: { Origin: server.url }, body: "{" }],
+      ["400 form", { method: "POST", path: "/admin/quotes", headers: { Origin: ownServer().url }, body: "{" }],
     ];
     // The in-memory quote API answers from the second identical request on.
-    await sendRaw(server.url, { method: "GET", path: "/api/quotes" });
+    await sendRaw(ownServer().url, { method: "GET", path: "/api/quotes" });
     for (const [what, request] of cases) {
-      const response = await sendRaw(server.url, request);
+      const response = await sendRaw(ownServer().url, request);
       expect(response.status, what).toBeLessThan(500);
       expectSecurityHeaders(response, what);
     }
-    const cached = await sendRaw(server.url, { method: "GET", path: "/about" });
-    const notModified = await sendRaw(server.url, {
+    const cached = await sendRaw(ownServer().url, { method: "GET", path: "/about" });
+    const notModified = await sendRaw(ownServer().url, {
       method: "GET",
       path: "/about",
       headers: { "If-None-Match": String(cached.headers.etag) },
@@ -324,15 +131,15 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     const year0 = cursor(["0000-01-01T00:00:00Z", 1]);
     const hugeId = cursor(["2024-01-01T00:00:00Z", 2 ** 31]);
     for (const value of [year0, hugeId]) {
-      const api = await sendRaw(server.url, { method: "GET", path: `/api/quotes?cursor=${value}` });
+      const api = await sendRaw(ownServer().url, { method: "GET", path: `/api/quotes?cursor=${value}` });
       expect(api.status).toBe(400);
       expect(JSON.parse(api.body)).toMatchObject({ field: "cursor", message: expect.stringContaining("nextCursor") });
-      const page = await sendRaw(server.url, { method: "GET", path: `/quotes?cursor=${value}` });
+      const page = await sendRaw(ownServer().url, { method: "GET", path: `/quotes?cursor=${value}` });
       expect(page.status).toBe(400);
     }
 
-    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url };
-    const login = await sendRaw(server.url, {
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: ownServer().url };
+    const login = await sendRaw(ownServer().url, {
       method: "POST",
       path: "/admin/quotes",
       headers: form,
@@ -341,7 +148,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(login.status).toBe(400);
     expect(login.body).toContain("NUL character");
 
-    const reset = await sendRaw(server.url, {
+    const reset = await sendRaw(ownServer().url, {
       method: "POST",
       path: "/reset-password",
       headers: form,
@@ -351,20 +158,20 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(reset.body).toContain("NUL character");
 
     // Signed in, so /admin/security reads the body instead of redirecting to the sign-in page.
-    const cookie = await adminCookie(server);
+    const cookie = await adminCookie(ownServer());
     for (const target of ["/admin/quotes", "/admin/security", "/reset-password"]) {
-      const json = await sendRaw(server.url, {
+      const json = await sendRaw(ownServer().url, {
         method: "POST",
         path: target,
-        headers: { "Content-Type": "application/json", Origin: server.url, Cookie: cookie },
+        headers: { "Content-Type": "application/json", Origin: ownServer().url, Cookie: cookie },
         body: '{"intent":"login"}',
       });
       expect(json.status, `JSON to ${target}`).toBe(415);
       expect(json.body, `JSON to ${target}`).toContain("takes a form submission");
-      const truncated = await sendRaw(server.url, {
+      const truncated = await sendRaw(ownServer().url, {
         method: "POST",
         path: target,
-        headers: { "Content-Type": "multipart/form-data; boundary=XYZ", Origin: server.url, Cookie: cookie },
+        headers: { "Content-Type": "multipart/form-data; boundary=XYZ", Origin: ownServer().url, Cookie: cookie },
         body: '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nlog',
       });
       expect(truncated.status, `truncated multipart to ${target}`).toBe(400);
@@ -373,11 +180,11 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
   });
 
   test("hundreds of malformed requests to every route: no 5xx, no error in the log", async () => {
-    const signedIn = await adminCookie(server);
-    const logStart = server.output().length;
+    const signedIn = await adminCookie(ownServer());
+    const logStart = ownServer().output().length;
     const requests = [
-      ...malformedRequests({ seed: FUZZ_SEED, count: 600, origin: server.url }),
-      ...malformedRequests({ seed: FUZZ_SEED + 1, count: 200, origin: server.url, cookie: signedIn }),
+      ...malformedRequests({ seed: FUZZ_SEED, count: 600, origin: ownServer().url }),
+      ...malformedRequests({ seed: FUZZ_SEED + 1, count: 200, origin: ownServer().url, cookie: signedIn }),
     ];
     const answers: { request: MalformedRequest; response: RawResponse }[] = [];
     const failures: string[] = [];
@@ -388,7 +195,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
         while (next < requests.length) {
           const request = requests[next++]!;
           try {
-            answers.push({ request, response: await sendRaw(server.url, request) });
+            answers.push({ request, response: await sendRaw(ownServer().url, request) });
           } catch (error) {
             failures.push(`${describeRequest(request)} -> ${(error as Error).message}`);
           }
@@ -416,7 +223,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(failures, failures.slice(0, 20).join("\n")).toEqual([]);
     expect(serverErrors.length, `requests answered 5xx:\n${report(serverErrors)}`).toBe(0);
     expect(silent4xx.length, `4xx without a message:\n${report(silent4xx)}`).toBe(0);
-    expect(server.child.exitCode).toBeNull();
+    expect(ownServer().child.exitCode).toBeNull();
     // The signed-in slice got past the session checks into the admin API's own validation.
     const pastAuth = answers.filter(
       ({ request, response }) =>
@@ -427,7 +234,7 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     expect(pastAuth.length).toBeGreaterThan(20);
 
     // Bad input is the client's mistake: the log records it at warn, never at error (50).
-    const log = server.output().slice(logStart);
+    const log = ownServer().output().slice(logStart);
     const errorLines = log.split("\n").filter((line) => line.includes('"level":50'));
     expect(errorLines.slice(0, 10).join("\n")).toBe("");
     expect(log).toContain('"level":40');

@@ -1,4 +1,7 @@
 import { allowedOrigins } from "~/config/public-origin.server";
+import { jsonError } from "~/http/api-errors.server";
+
+export const CROSS_ORIGIN_MESSAGE = "This request did not come from this site.";
 
 /**
  * Whether a state-changing request comes from our own pages. Browsers send Origin on every
@@ -18,10 +21,7 @@ export function isSameOriginRequest(
 }
 
 export function crossOriginResponse(): Response {
-  return Response.json(
-    { message: "This request did not come from this site." },
-    { status: 403, headers: { "Cache-Control": "no-store" } },
-  );
+  return jsonError(403, CROSS_ORIGIN_MESSAGE);
 }
 
 /** Throws a 403 Response for a cross-origin mutation. */

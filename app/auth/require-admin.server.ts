@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { jsonError } from "~/http/api-errors.server";
 import { checkSession } from "./admin-session.server";
 import { crossOriginResponse, isSameOriginRequest } from "./origin-check.server";
 
@@ -9,10 +10,6 @@ export interface AdminIdentity {
   email: string;
   /** The sign-in session the request carried; long-lived responses end with it. */
   session: { id: string; expiresAt: Date };
-}
-
-function jsonError(status: number, message: string): Response {
-  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 /**

@@ -3,7 +3,8 @@
 import { render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { imageDimensions, jpegUrl, lightboxSlide, Picture } from "./picture";
+import { imageDimensions, jpegUrl, lightboxSlide } from "~/images/image-urls";
+import { Picture } from "./picture";
 
 describe("<Picture>", () => {
   it("offers AVIF and WebP sources and a JPEG fallback over every derived width", () => {

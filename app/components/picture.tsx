@@ -11,15 +11,12 @@
  * `className` is applied to the <img>. Images are declared in content/images/<collection>.yaml
  * (artworks come from the catalogue); an undeclared name throws, so a typo fails the build.
  *
- * For places that need a plain URL rather than markup:
- *   jpegUrl(collection, name, width)   -> "/img/artworks-1200/the-new-god.jpg" (Open Graph, JSON-LD;
- *                                         PNG for transparent images). Width snaps up to a derived width.
- *   lightboxSlide(collection, name, alt) -> { src, alt, width, height, srcSet } for yet-another-react-lightbox.
- *   imageDimensions(collection, name)  -> { width, height } of the original.
+ * Plain URLs (Open Graph, JSON-LD, the sitemap, lightbox slides) come from ~/images/image-urls.
  */
 import type { CSSProperties } from "react";
 import { preload } from "react-dom";
-import { derivedWidth, fallbackFormat, heightAt, type ImageFormat, imageInfo, imageUrl } from "~/images/image-catalog";
+import { derivedWidth, fallbackFormat, type ImageFormat, imageInfo, imageUrl } from "~/images/image-catalog";
+import { srcSetOf } from "~/images/image-urls";
 
 export interface PictureProps {
   collection: string;
@@ -34,7 +31,7 @@ export interface PictureProps {
 
 export function Picture({ collection, name, alt, sizes, priority = false, className }: PictureProps) {
   const image = imageInfo(collection, name);
-  const srcSet = (format: ImageFormat) => image.widths.map((w) => `${imageUrl(image, w, format)} ${w}w`).join(", ");
+  const srcSet = (format: ImageFormat) => srcSetOf(image, format);
   const fallback = fallbackFormat(image);
   if (priority) {
     // The largest image above the fold is requested from <head>, before the parser reaches it
@@ -69,37 +66,4 @@ export function Picture({ collection, name, alt, sizes, priority = false, classN
       />
     </picture>
   );
-}
-
-/** Absolute-path URL of the JPEG (PNG if transparent) at the derived width nearest `width`. */
-export function jpegUrl(collection: string, name: string, width: number): string {
-  const image = imageInfo(collection, name);
-  return imageUrl(image, derivedWidth(image, width), fallbackFormat(image));
-}
-
-export function imageDimensions(collection: string, name: string): { width: number; height: number } {
-  const { width, height } = imageInfo(collection, name);
-  return { width, height };
-}
-
-export interface LightboxSlide {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-  srcSet: { src: string; width: number; height: number }[];
-}
-
-/** A slide for yet-another-react-lightbox: largest JPEG as src, every derived width in srcSet. */
-export function lightboxSlide(collection: string, name: string, alt: string): LightboxSlide {
-  const image = imageInfo(collection, name);
-  const format = fallbackFormat(image);
-  const largest = image.widths[image.widths.length - 1] ?? image.width;
-  return {
-    src: imageUrl(image, largest, format),
-    alt,
-    width: largest,
-    height: heightAt(image, largest),
-    srcSet: image.widths.map((w) => ({ src: imageUrl(image, w, format), width: w, height: heightAt(image, w) })),
-  };
 }

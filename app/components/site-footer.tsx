@@ -1,5 +1,5 @@
+import exhibitions from "virtual:content/exhibitions";
 import { Link } from "react-router";
-import { exhibitions } from "~/content/exhibitions";
 import { siteConfig } from "~/content/site-config";
 import { InstagramIcon, XIcon } from "./icons";
 import styles from "./site-footer.module.css";

@@ -1,7 +1,8 @@
 // Drives the site header on every page, including pages that ship no framework JavaScript
 // (see page-scripts.tsx), so React never owns this state: the burger's full-screen menu on
 // phones and the Exhibitions dropdown on desktop. The markup comes from site-header.tsx; state
-// lives in data attributes that site-header.module.css styles.
+// lives in data attributes that site-header.module.css styles. With JavaScript off, CSS alone
+// opens both (a :target overlay, and :hover / :focus-within).
 (() => {
   const root = document.documentElement;
   const burger = document.querySelector("[data-menu-toggle]");
@@ -21,13 +22,9 @@
     for (const behind of document.querySelectorAll("#main, body > footer")) behind.inert = open;
   }
 
-  let refocusing = false;
-  function setDropdown(open) {
-    if (!dropdown || !dropdownButton) return;
-    dropdown.dataset.open = String(open);
-    dropdownButton.setAttribute("aria-expanded", String(open));
-  }
-
+  // The markup leaves the closed overlay focusable only through CSS (visibility), so that it
+  // still opens as a :target with JavaScript off; from here on it is inert while closed.
+  if (overlay) overlay.inert = !menuIsOpen();
   burger?.addEventListener("click", () => setMenu(!menuIsOpen()));
   // A link in the menu (or Back, or a page restored from the back/forward cache) closes it.
   overlay?.addEventListener("click", (event) => {
@@ -36,32 +33,66 @@
   addEventListener("popstate", () => setMenu(false));
   addEventListener("pageshow", () => setMenu(false));
 
+  // The dropdown is closed, "hover" (open while a mouse is over it), "focus" (open while the
+  // keyboard is in it) or "pinned" (opened by a click or tap: stays open until a second click,
+  // Escape, or a click or tap outside). Touch never counts as hover, so one tap opens it.
+  let dropdownState = "closed";
+  let pointerPressed = false;
+  let refocusing = false;
+  function setDropdown(state) {
+    if (!dropdown || !dropdownButton) return;
+    dropdownState = state;
+    const open = state !== "closed";
+    dropdown.dataset.open = String(open);
+    dropdownButton.setAttribute("aria-expanded", String(open));
+  }
+
   if (dropdown && dropdownButton) {
     // From here on the dropdown follows this state rather than CSS :hover and :focus-within.
     dropdown.dataset.enhanced = "";
-    dropdown.addEventListener("mouseenter", () => setDropdown(true));
-    dropdown.addEventListener("mouseleave", () => setDropdown(false));
+    dropdown.addEventListener("pointerenter", (event) => {
+      if (event.pointerType === "mouse" && dropdownState === "closed") setDropdown("hover");
+    });
+    dropdown.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse" && dropdownState === "hover") setDropdown("closed");
+    });
+    // A press focuses the button before its click: that focus is not the keyboard's.
+    dropdown.addEventListener("pointerdown", () => {
+      pointerPressed = true;
+    });
     dropdown.addEventListener("focusin", () => {
       if (refocusing) refocusing = false;
-      else setDropdown(true);
+      else if (!pointerPressed && dropdownState === "closed") setDropdown("focus");
     });
+    // Focus moving on elsewhere (Tab) closes it however it opened; focus merely lost (a press on
+    // the page, handled below) closes only what focus opened.
     dropdown.addEventListener("focusout", (event) => {
-      if (!dropdown.contains(event.relatedTarget)) setDropdown(false);
+      if (dropdown.contains(event.relatedTarget)) return;
+      if (event.relatedTarget || dropdownState === "focus") setDropdown("closed");
     });
     dropdown.addEventListener("click", (event) => {
+      pointerPressed = false;
       if (!(event.target instanceof Element)) return;
-      if (event.target.closest("a")) setDropdown(false);
-      else if (event.target.closest("button")) setDropdown(dropdown.dataset.open !== "true");
+      if (event.target.closest("a")) setDropdown("closed");
+      // Hover only opens, so a click on a menu the mouse opened keeps it open; otherwise it toggles.
+      else if (event.target.closest("button"))
+        setDropdown(dropdownState === "closed" || dropdownState === "hover" ? "pinned" : "closed");
+    });
+    // A press anywhere else closes it (pointerdown, since iOS sends no click for a tap on text).
+    document.addEventListener("pointerdown", (event) => {
+      if (dropdownState !== "closed" && !(event.target instanceof Node && dropdown.contains(event.target)))
+        setDropdown("closed");
     });
   }
 
   document.addEventListener("keydown", (event) => {
+    pointerPressed = false;
     if (event.key !== "Escape") return;
     if (menuIsOpen()) {
       setMenu(false);
       burger?.focus();
-    } else if (dropdown?.dataset.open === "true") {
-      setDropdown(false);
+    } else if (dropdown && dropdownState !== "closed") {
+      setDropdown("closed");
       if (dropdown.contains(document.activeElement) && document.activeElement !== dropdownButton) {
         refocusing = true;
         dropdownButton?.focus();

@@ -1,5 +1,5 @@
+import exhibitions from "virtual:content/exhibitions";
 import { NavLink } from "react-router";
-import { exhibitions } from "~/content/exhibitions";
 import { siteConfig } from "~/content/site-config";
 import { BarsIcon, ChevronDownIcon, CloseIcon } from "./icons";
 import styles from "./site-header.module.css";
@@ -32,9 +32,17 @@ export function SiteHeader() {
               {labels.cv}
             </NavLink>
           </nav>
+          {/* With JavaScript off (CSS "scripting: none") these links open and close the menu as
+              a :target overlay in place of the button. */}
+          <a href="#mobile-menu" className={`${styles.burger} ${styles.burgerOpenLink}`} aria-label="Open menu">
+            <BarsIcon />
+          </a>
+          <a href="#main" className={`${styles.burger} ${styles.burgerCloseLink}`} aria-label="Close menu">
+            <CloseIcon />
+          </a>
           <button
             type="button"
-            className={styles.burger}
+            className={`${styles.burger} ${styles.burgerButton}`}
             data-menu-toggle=""
             aria-expanded={false}
             aria-controls="mobile-menu"
@@ -58,7 +66,8 @@ export function SiteHeader() {
 const dropdownMenuId = "exhibitions-menu";
 
 function ExhibitionsDropdown({ label }: { label: string }) {
-  // Before the script runs (and with JavaScript off) CSS opens the menu on hover and focus.
+  // Before the script runs (and with JavaScript off) CSS opens the menu on hover and focus; the
+  // script then opens it on hover, keyboard focus, a click or a tap (site-header.script.js).
   return (
     <div className={styles.dropdown} data-dropdown="" suppressHydrationWarning>
       <button
@@ -90,7 +99,6 @@ function MobileMenu() {
       role="dialog"
       aria-modal="true"
       aria-label="Site menu"
-      inert
       suppressHydrationWarning
     >
       <SiteLogo />

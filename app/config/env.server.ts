@@ -82,6 +82,9 @@ const envSchema = z
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Derive every prerendered page's first-screen images in the background after start
+    // (decision 017); "off" for a process that must not spend idle CPU on it (benchmarks).
+    WARM_IMAGES: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
     // Signs sessions. Several processes on one PostgreSQL must share it, so production with
     // DATABASE_URL requires it; a single embedded-database process may keep one under DATA_DIR.
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),

@@ -1,4 +1,5 @@
 import { readWorkRecords } from "../catalogue/work-files.server.ts";
+import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-files.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
 import { readPageImages } from "./page-image-files.server.ts";
 import { pageCollections } from "./pages/page-collections.server.ts";
@@ -16,4 +17,7 @@ export const contentCollections: Record<string, () => unknown> = {
   images: () => readPageImages(),
   site: () => loadSiteSettings(),
   ...pageCollections,
+  exhibitions: () => exhibitionLinks(readExhibitions()),
+  // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
+  "exhibition-pages": () => readExhibitions(),
 };

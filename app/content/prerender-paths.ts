@@ -1,5 +1,5 @@
 import { readWorkRecords } from "../catalogue/work-files.server.ts";
-import { exhibitions } from "./exhibitions";
+import { readExhibitions } from "../exhibitions/exhibition-files.server.ts";
 import { longFormPaths } from "./long-form-paths.server";
 
 /** Editorial pages whose HTML never depends on the request. */
@@ -12,5 +12,6 @@ const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
  */
 export function prerenderPaths(): string[] {
   const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];
-  return ["/", ...editorialPaths, ...exhibitions.map((e) => e.path), ...longFormPaths(), ...catalogue];
+  const exhibitions = ["/exhibitions", ...readExhibitions().map((e) => e.path)];
+  return ["/", ...editorialPaths, ...exhibitions, ...longFormPaths(), ...catalogue];
 }

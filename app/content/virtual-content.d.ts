@@ -54,3 +54,23 @@ declare module "virtual:content/pages/quotes" {
   const page: import("./pages/short-pages.server").QuotesPage;
   export default page;
 }
+declare module "virtual:content/pages/exhibitions" {
+  const page: import("./pages/short-pages.server").ExhibitionsPage;
+  export default page;
+}
+declare module "virtual:content/exhibitions" {
+  const exhibitions: import("~/exhibitions/exhibition").ExhibitionLink[];
+  export default exhibitions;
+}
+declare module "virtual:content/exhibition-pages" {
+  const exhibitionPages: import("~/exhibitions/exhibition").Exhibition[];
+  export default exhibitionPages;
+}
+declare module "virtual:content/pages/articles" {
+  const page: import("./pages/short-pages.server").LongFormIndexPage;
+  export default page;
+}
+declare module "virtual:content/pages/interviews" {
+  const page: import("./pages/short-pages.server").LongFormIndexPage;
+  export default page;
+}

@@ -1,9 +1,17 @@
 import type { z } from "zod";
 import { InvalidCursorError, UnknownQuotesError } from "~/quotes/quotes.server";
 
-/** The one error body every API endpoint uses: `{ message, field? }`. */
-export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ message, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+/**
+ * The one error answer of routes and the API: `{ message, field? }`, not cached. The Express
+ * layer answers the same shape (server/error-answer.ts).
+ */
+export function jsonError(
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ message, ...extra }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 /** Validates input; on failure throws a 400 whose message names the first bad field. */
@@ -40,8 +48,5 @@ export function toApiError(error: unknown): never {
 
 /** Answers a method the endpoint does not support. */
 export function methodNotAllowed(allowed: string[]): Response {
-  return Response.json(
-    { message: `Method not allowed; use ${allowed.join(" or ")}` },
-    { status: 405, headers: { Allow: allowed.join(", ") } },
-  );
+  return jsonError(405, `Method not allowed; use ${allowed.join(" or ")}`, {}, { Allow: allowed.join(", ") });
 }

@@ -24,6 +24,7 @@ interface Entry {
 export class PublicQuoteCache {
   private readonly pages = new Map<string, Entry>();
   private listening = false;
+  private changes = 0;
 
   /** `maxEntries` bounds memory: searches are free text, so the oldest entry makes room. */
   constructor(private readonly maxEntries = 256) {}
@@ -59,17 +60,33 @@ export class PublicQuoteCache {
   changed(): void {
     this.pages.clear();
     this.listening = true;
+    this.changes++;
   }
 
   /** This process changed quotes: forget everything now rather than when the NOTIFY arrives. */
   forget(): void {
     this.pages.clear();
+    this.changes++;
   }
 
   /** Changes can no longer be heard: forget everything and stop keeping answers. */
   deaf(): void {
     this.pages.clear();
     this.listening = false;
+    this.changes++;
+  }
+
+  /**
+   * Answers made from this cache's pages (the quote wall's rendered HTML, server/) are valid
+   * while this number stays the same and `keeping` is true: it moves whenever the cache is emptied.
+   */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /** Whether changes can be heard, so answers may be kept at all. */
+  get keeping(): boolean {
+    return this.listening;
   }
 
   get size(): number {

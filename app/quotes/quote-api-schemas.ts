@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visibilityFilter } from "./quote-views";
 
 const searchText = z.string().trim().max(200).optional();
 const cursor = z.string().max(200).optional();
@@ -15,7 +16,7 @@ export const adminListQuery = z.object({
   q: searchText,
   cursor,
   limit: z.coerce.number().int().min(1).max(1000).default(50),
-  filter: z.enum(["all", "public", "hidden"]).default("all"),
+  filter: visibilityFilter.default("all"),
 });
 
 export const quoteIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

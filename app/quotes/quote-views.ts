@@ -1,15 +1,28 @@
-/** A quote as the public wall sees it (JSON-safe). */
-export interface PublicQuote {
-  id: number;
-  text: string;
-  createdAt: string;
-}
+import { z } from "zod";
+import type { Tweet } from "~/db/schema";
 
-/** A quote as the admin sees it (JSON-safe). */
-export interface AdminQuote extends PublicQuote {
-  includeInSearch: boolean;
-  updatedAt: string;
-}
+// The one definition of a quote as the API, the event hub, the admin stream and the admin
+// screen see it (JSON-safe: dates as ISO strings). Client-safe: no server imports.
+
+export const publicQuoteSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+/** A quote as the public wall sees it. */
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+
+export const adminQuoteSchema = publicQuoteSchema.extend({
+  includeInSearch: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/** A quote as the admin sees it. */
+export type AdminQuote = z.infer<typeof adminQuoteSchema>;
+
+/** The data of a `quote` server-sent event: the changed row. */
+export const quoteEventData = z.object({ quote: adminQuoteSchema });
 
 export interface QuotePage<T> {
   quotes: T[];
@@ -17,10 +30,22 @@ export interface QuotePage<T> {
   nextCursor: string | null;
 }
 
-export type VisibilityFilter = "all" | "public" | "hidden";
+export const visibilityFilter = z.enum(["all", "public", "hidden"]);
+
+export type VisibilityFilter = z.infer<typeof visibilityFilter>;
 
 export interface QuoteCounts {
   all: number;
   public: number;
   hidden: number;
+}
+
+export function toPublicQuote(row: Pick<Tweet, "id" | "text" | "createdAt">): PublicQuote {
+  return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString() };
+}
+
+export function toAdminQuote(
+  row: Pick<Tweet, "id" | "text" | "createdAt" | "includeInSearch" | "updatedAt">,
+): AdminQuote {
+  return { ...toPublicQuote(row), includeInSearch: row.includeInSearch, updatedAt: row.updatedAt.toISOString() };
 }

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-
 import type { AppDatabase } from "~/db/database.server";
 import { type Tweet, tweets } from "~/db/schema";
 import { decodeCursor, encodeCursor } from "./cursor";
-import type { AdminQuote, PublicQuote, QuoteCounts, QuotePage, VisibilityFilter } from "./quote-views";
+import {
+  type AdminQuote,
+  type PublicQuote,
+  type QuoteCounts,
+  type QuotePage,
+  toAdminQuote,
+  toPublicQuote,
+  type VisibilityFilter,
+} from "./quote-views";
 import { toPrefixTsQuery } from "./search-query";
 
 export interface ListOptions {
@@ -24,20 +32,6 @@ export class UnknownQuotesError extends Error {
   constructor(readonly ids: number[]) {
     super(`No quote with id ${ids.join(", ")}`);
   }
-}
-
-export function toPublicQuote(row: Pick<Tweet, "id" | "text" | "createdAt">): PublicQuote {
-  return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString() };
-}
-
-export function toAdminQuote(row: Tweet): AdminQuote {
-  return {
-    id: row.id,
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-    includeInSearch: row.includeInSearch,
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 function searchCondition(q: string | undefined): SQL | undefined {
@@ -94,6 +88,12 @@ export async function listAdminQuotes(
   const where = and(visibilityCondition(options.filter), afterCursor(options.cursor), search);
   const [page, counts] = await Promise.all([pageOf(db, where, options.limit), countQuotes(db, search)]);
   return { quotes: page.quotes.map(toAdminQuote), nextCursor: page.nextCursor, counts };
+}
+
+/** Every quote, newest first: the admin screen holds the whole list and filters it itself. */
+export async function listEveryAdminQuote(db: AppDatabase): Promise<AdminQuote[]> {
+  const rows = await db.select().from(tweets).orderBy(desc(tweets.createdAt), desc(tweets.id));
+  return rows.map(toAdminQuote);
 }
 
 /** How many quotes match the search in total, and how many of those are public or hidden. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database, Unlisten } from "~/db/database.server";
-import type { AdminQuote } from "~/quotes/quote-views";
+import { type AdminQuote, toAdminQuote } from "~/quotes/quote-views";
 import { getQuote } from "~/quotes/quotes.server";
 import { SessionWatch, type WatchedSession } from "./session-watch.server";
 
@@ -25,9 +25,9 @@ const notification = z.object({
     .object({
       id: z.number().int(),
       text: z.string(),
-      created_at: z.string(),
+      created_at: z.coerce.date(),
       include_in_search: z.boolean(),
-      updated_at: z.string(),
+      updated_at: z.coerce.date(),
       change_seq: z.coerce.number().int(),
     })
     .optional(),
@@ -144,13 +144,16 @@ export class QuoteEventHub {
     }
     if (row) {
       this.broadcast(
-        quoteEvent(row.change_seq, {
-          id: row.id,
-          text: row.text,
-          createdAt: new Date(row.created_at).toISOString(),
-          includeInSearch: row.include_in_search,
-          updatedAt: new Date(row.updated_at).toISOString(),
-        }),
+        quoteEvent(
+          row.change_seq,
+          toAdminQuote({
+            id: row.id,
+            text: row.text,
+            createdAt: row.created_at,
+            includeInSearch: row.include_in_search,
+            updatedAt: row.updated_at,
+          }),
+        ),
       );
       return;
     }

@@ -1,8 +1,8 @@
+import exhibitions from "virtual:content/exhibitions";
 import homePage from "virtual:content/pages/home";
 import { Link } from "react-router";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
-import { exhibitions } from "~/content/exhibitions";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import { pageMeta } from "~/seo/social-meta";

@@ -1,4 +1,3 @@
-import { desc } from "drizzle-orm";
 import { useCallback } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
@@ -10,8 +9,8 @@ import { assertSameOrigin } from "~/auth/origin-check.server";
 import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "~/auth/sign-in.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { databaseContext } from "~/db/context";
-import { tweets } from "~/db/schema";
 import { readForm } from "~/http/read-form.server";
+import { listEveryAdminQuote } from "~/quotes/quotes.server";
 import type { Route } from "./+types/admin.quotes";
 import styles from "./admin.quotes.module.css";
 
@@ -24,16 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (check.status !== "admin") {
     return { state: hasPendingSecondFactor(request) ? ("code" as const) : ("login" as const), notice };
   }
-  const { db } = context.get(databaseContext);
-  const rows = await db
-    .select({ id: tweets.id, text: tweets.text, createdAt: tweets.createdAt, includeInSearch: tweets.includeInSearch })
-    .from(tweets)
-    .orderBy(desc(tweets.createdAt), desc(tweets.id));
+  const quotes = await listEveryAdminQuote(context.get(databaseContext).db);
   return {
     state: "admin" as const,
     email: check.user.email,
     hasFactor: check.user.twoFactorEnabled,
-    quotes: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    quotes,
   };
 }
 

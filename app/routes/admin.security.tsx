@@ -11,18 +11,12 @@ import {
   startEnrolment,
 } from "~/auth/second-factor.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { formatUsDate } from "~/format/us-date";
 import { readForm } from "~/http/read-form.server";
 import type { Route } from "./+types/admin.security";
 
 export const headers = adminHeaders;
 export const meta: Route.MetaFunction = () => adminMeta("Security");
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
   const check = await checkSession(request, context);
@@ -115,7 +109,7 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
             <ul aria-label="Factors" className={styles.factors}>
               <li>
                 <strong>{factor.name}</strong> · authenticator app (TOTP) · verified
-                {factor.addedAt ? ` · added ${dateFormat.format(new Date(factor.addedAt))}` : ""}
+                {factor.addedAt ? ` · added ${formatUsDate(factor.addedAt)}` : ""}
               </li>
             </ul>
             {backupCodes ? <BackupCodes codes={backupCodes} /> : null}

@@ -3,6 +3,7 @@ import { findArtwork } from "~/catalogue/catalogue";
 import { GeneralErrorBoundary, NotFoundPage } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
+import { siteConfig } from "~/content/site-config";
 import { artworkJsonLd } from "~/seo/artwork-json-ld";
 import { pageTitle } from "~/seo/page-title";
 import { socialMeta } from "~/seo/social-meta";
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = pageTitle(artwork.title);
   const description = summary(
     artwork.description,
-    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by Umbra on ${artwork.chain}, printed at 200 x 140 cm.`,
+    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${siteConfig.brand} on ${artwork.chain}, printed at 200 x 140 cm.`,
   );
   return [
     { title },

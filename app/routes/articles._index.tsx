@@ -1,3 +1,4 @@
+import page from "virtual:content/pages/articles";
 import { LongFormIndex } from "~/components/editorial/long-form";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
@@ -10,24 +11,16 @@ import type { Route } from "./+types/articles._index";
 export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
-  return { pieces: listLongForm("articles") };
+  return { page, pieces: listLongForm("articles") };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("Articles"),
-    description: "Writing about Umbra by critics and scholars, and essays and diaries by the artist.",
-    path: "/articles",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({ title: pageTitle(loaderData.page.title), description: loaderData.page.description, path: "/articles" })
+    : [];
 
 export default function ArticlesIndex({ loaderData }: Route.ComponentProps) {
-  return (
-    <LongFormIndex
-      title="Articles"
-      intro="Writing about Umbra by critics and scholars, and essays and diaries by the artist."
-      pieces={loaderData.pieces}
-    />
-  );
+  return <LongFormIndex title={loaderData.page.heading} intro={loaderData.page.intro} pieces={loaderData.pieces} />;
 }
 
 export function ErrorBoundary() {

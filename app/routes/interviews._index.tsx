@@ -1,3 +1,4 @@
+import page from "virtual:content/pages/interviews";
 import { LongFormIndex } from "~/components/editorial/long-form";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
@@ -10,24 +11,20 @@ import type { Route } from "./+types/interviews._index";
 export const handle: PageHandle = { scripts: "none" };
 
 export function loader() {
-  return { pieces: listLongForm("interviews") };
+  return { page, pieces: listLongForm("interviews") };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle("Interviews"),
-    description: "Conversations with Umbra about the work, the studio and working without a name.",
-    path: "/interviews",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: pageTitle(loaderData.page.title),
+        description: loaderData.page.description,
+        path: "/interviews",
+      })
+    : [];
 
 export default function InterviewsIndex({ loaderData }: Route.ComponentProps) {
-  return (
-    <LongFormIndex
-      title="Interviews"
-      intro="Conversations with Umbra about the work, the studio and working without a name."
-      pieces={loaderData.pieces}
-    />
-  );
+  return <LongFormIndex title={loaderData.page.heading} intro={loaderData.page.intro} pieces={loaderData.pieces} />;
 }
 
 export function ErrorBoundary() {

@@ -2,8 +2,8 @@ import quotesPage from "virtual:content/pages/quotes";
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
 import type { PageHandle } from "~/components/page-scripts";
+import { formatUsDate } from "~/format/us-date";
 import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
-import { formatQuoteDate } from "~/quotes/format-quote-date";
 import { readPublicQuotes } from "~/quotes/public-quote-cache.server";
 import { publicListQuery } from "~/quotes/quote-api-schemas";
 import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
@@ -156,7 +156,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
                   <p>{quote.text}</p>
                 </blockquote>
                 <figcaption>
-                  <time dateTime={quote.createdAt}>{formatQuoteDate(quote.createdAt)}</time>
+                  <time dateTime={quote.createdAt}>{formatUsDate(quote.createdAt)}</time>
                 </figcaption>
               </figure>
             </li>

@@ -11,7 +11,7 @@ import { RateLimitedError, rateLimits, takeAttempt } from "~/auth/rate-limit.ser
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { databaseContext } from "~/db/context";
 import { readForm } from "~/http/read-form.server";
-import { getLogger } from "~/observability/logger.server";
+import { loggerContext } from "~/observability/context";
 import type { Route } from "./+types/reset-password";
 
 export const headers = adminHeaders;
@@ -51,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // (auth.server.ts), never this request's Host.
     await auth.api
       .requestPasswordReset({ body: { email: email.data } })
-      .catch((error: unknown) => getLogger().error({ err: error }, "could not send a password-reset email"));
+      .catch((error: unknown) =>
+        context.get(loggerContext).error({ err: error }, "could not send a password-reset email"),
+      );
     return { sent: SENT };
   }
 

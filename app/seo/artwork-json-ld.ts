@@ -1,6 +1,6 @@
 import type { Artwork } from "~/catalogue/catalogue";
-import { jpegUrl } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
+import { jpegUrl } from "~/images/image-urls";
 import { siteOrigin } from "./site-origin";
 import { absoluteUrl } from "./social-meta";
 

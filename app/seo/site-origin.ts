@@ -4,7 +4,7 @@ import { ORIGIN_PLACEHOLDER } from "./origin-placeholder.js";
  * The origin that canonical links, Open Graph URLs and JSON-LD name. It comes from PUBLIC_URL,
  * which can change with a restart, while pages are prerendered once at build: so the build
  * writes this placeholder, and the server puts its configured origin in its place when it loads
- * the prerendered pages (server/prerendered-pages.js). `.invalid` never resolves, by RFC 2606.
+ * the prerendered pages (server/prerendered-pages.ts). `.invalid` never resolves, by RFC 2606.
  */
 export { ORIGIN_PLACEHOLDER } from "./origin-placeholder.js";
 

@@ -16,6 +16,7 @@ describe("sitemap and robots", () => {
       "/merch",
       "/quotes",
       "/contact",
+      "/exhibitions",
       "/articles",
       "/interviews",
     ]) {

@@ -1,7 +1,7 @@
+import exhibitions from "virtual:content/exhibitions";
 import { artworks } from "~/catalogue/catalogue";
-import { jpegUrl } from "~/components/picture";
-import { exhibitions } from "~/content/exhibitions";
 import { listLongForm } from "~/content/long-form.server";
+import { jpegUrl } from "~/images/image-urls";
 import { absoluteUrl } from "./social-meta";
 import { escapeXml } from "./xml";
 
@@ -12,7 +12,19 @@ interface SitemapEntry {
 
 /** Every public page, with each artwork's picture. */
 export function sitemapEntries(): SitemapEntry[] {
-  const pages = ["/", "/about", "/art", "/cv", "/prices", "/merch", "/quotes", "/contact", "/articles", "/interviews"];
+  const pages = [
+    "/",
+    "/about",
+    "/art",
+    "/cv",
+    "/prices",
+    "/merch",
+    "/quotes",
+    "/contact",
+    "/exhibitions",
+    "/articles",
+    "/interviews",
+  ];
   return [
     ...pages.map((path) => ({ path })),
     ...exhibitions.map((e) => ({ path: e.path })),

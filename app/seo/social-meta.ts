@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { imageDimensions, jpegUrl } from "~/components/picture";
 import { siteConfig } from "~/content/site-config";
+import { imageDimensions, jpegUrl } from "~/images/image-urls";
 import { siteOrigin } from "./site-origin";
 
 export function absoluteUrl(path: string, origin = siteOrigin()): string {

@@ -6,70 +6,23 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { failed, info, type Measurement, round } from "../budgets";
 import { repoRoot, startServer } from "../server-process";
+import { writeSyntheticContent } from "../synthetic-catalogue";
 import { measureFirstRenderBytes } from "./page-weight";
 
-const SERIES = ["Maestro", "The Return", "Exotic", "Visions", "Secrets", "Icaro"];
-const YEARS: Record<string, string[]> = {
-  Maestro: ["2005", "2007", "2009", "2012"],
-  "The Return": ["2021", "2022"],
-  Exotic: ["2023"],
-  Visions: ["2023"],
-  Secrets: ["2024"],
-  Icaro: ["2025"],
-};
-const WORDS = [
-  "moth",
-  "lantern",
-  "river",
-  "seed",
-  "vine",
-  "orchid",
-  "mirror",
-  "root",
-  "ember",
-  "choir",
-  "tide",
-  "door",
-];
-
 /**
- * The synthetic catalogue: the real works plus generated ones up to `size`, each a work file
- * like the artist's (no image: the build makes stand-ins). Deterministic, so runs compare.
+ * Left out of a copy of the checkout: it links node_modules, makes its own build and gets its
+ * own content folder.
  */
-export function writeSyntheticWorks(worksDir: string, size: number): number {
-  const real = fs.readdirSync(worksDir).filter((name) => name.endsWith(".md"));
-  let nextId = 1_000;
-  for (let i = 0; real.length + i < size; i++) {
-    const series = SERIES[i % SERIES.length] ?? "Visions";
-    const years = YEARS[series] ?? ["2023"];
-    const a = WORDS[i % WORDS.length];
-    const b = WORDS[Math.floor(i / WORDS.length) % WORDS.length];
-    const slug = `synthetic-${a}-${b}-${i}`;
-    const body = [
-      "---",
-      `title: Synthetic ${cap(a)} ${cap(b)} ${i}`,
-      `artwork_id: ${nextId++}`,
-      `year: "${years[i % years.length]}"`,
-      `series: ${series}`,
-      `chain: ${i % 3 ? "Solana" : "Ethereum"}`,
-      `availability: ${i % 7 ? "Sold" : "Available"}`,
-      'mint_address: ""',
-      'secondary_market: ""',
-      "---",
-      "",
-      "Description:",
-      `A generated work for the growth benchmark: ${a} and ${b}, number ${i}.`,
-      "",
-    ].join("\n");
-    fs.writeFileSync(path.join(worksDir, `${slug}.md`), body);
-  }
-  return fs.readdirSync(worksDir).filter((name) => name.endsWith(".md")).length;
-}
-
-const cap = (word = "") => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** Files a copy of the checkout leaves out: it links node_modules and makes its own build. */
-const SKIP = new Set(["node_modules", ".git", "build", "previous-build", "bench-results", "data", "test-results"]);
+const SKIP = new Set([
+  "node_modules",
+  ".git",
+  "build",
+  "previous-build",
+  "bench-results",
+  "data",
+  "test-results",
+  "content",
+]);
 
 /**
  * A copy of this checkout whose content/works holds `size` works, built there (the build writes
@@ -83,7 +36,9 @@ export function buildSyntheticCopy(size: number): { dir: string; works: number; 
     filter: (source) => !SKIP.has(path.relative(repoRoot, source).split(path.sep)[0] ?? ""),
   });
   fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
-  const works = writeSyntheticWorks(path.join(dir, "content", "works"), size);
+  // The real content plus generated works (bench/synthetic-catalogue.ts, stand-in images).
+  const content = writeSyntheticContent(path.join(repoRoot, "content"), path.join(dir, "content"), size);
+  const works = fs.readdirSync(path.join(content, "works")).filter((name) => name.endsWith(".md")).length;
   const started = performance.now();
   try {
     execFileSync("npm", ["run", "build"], {

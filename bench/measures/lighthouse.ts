@@ -74,7 +74,8 @@ export async function measureLighthouse(baseUrl: string, paths: string[], runs =
         atLeast(`Lighthouse accessibility ${path}`, m("accessibility"), 100),
         atLeast(`Lighthouse best practices ${path}`, m("bestPractices"), 100),
         atLeast(`Lighthouse SEO ${path}`, m("seo"), 100),
-        atMost(`LCP ${path}`, round(m("lcp") / 1000, 2), 1.5, "s"),
+        // Issue 13 asks 1.2 s on every public page (DESIGN.md allows 1.5 s).
+        atMost(`LCP ${path}`, round(m("lcp") / 1000, 2), 1.2, "s"),
         atMost(`CLS ${path}`, round(m("cls"), 3), 0),
         info(`TBT ${path}`, round(m("tbt")), "ms"),
       );

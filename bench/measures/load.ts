@@ -1,5 +1,8 @@
 import autocannon from "autocannon";
 
+/** Seconds per flat-out run: 10, or BENCH_LOAD_SECONDS for a quick check while developing. */
+export const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS) || 10;
+
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { artworks } from "~/catalogue/catalogue";
-import { secretsWorks } from "~/content/exhibition-pages/secrets-works";
-import { secretsCatalogueEssays } from "~/content/exhibition-pages/solo-london";
 import { siteSettings } from "~/content/site-settings.server";
 import { deriveImage } from "../../server/images/derive-image";
 import { findOriginals } from "../../server/images/originals";
 import { buildCataloguePdf, type CatalogueWork } from "./catalogue-pdf";
+import { secretsCatalogue } from "./secrets-catalogue";
 
 /** The "Description:" section of a catalogue description, without its label or the later sections. */
 export function descriptionSection(description: string): string {
@@ -14,11 +13,12 @@ export function descriptionSection(description: string): string {
   return body.replace(/\s+/g, " ").trim();
 }
 
-/** Builds the Secrets catalogue from the catalogue data and the image pipeline and writes it to `file`. */
+/** Builds the Secrets catalogue from its content file, the catalogue data and the image pipeline and writes it to `file`. */
 export async function writeCataloguePdf(file: string): Promise<number> {
+  const catalogue = secretsCatalogue();
   const originals = new Map(findOriginals().map((o) => [`${o.collection}/${o.name}`, o.file]));
   const works: CatalogueWork[] = [];
-  for (const work of secretsWorks()) {
+  for (const work of catalogue.works) {
     const record = artworks.find((a) => a.slug === work.slug);
     const jpeg = await deriveImage({
       collection: "artworks",
@@ -31,7 +31,7 @@ export async function writeCataloguePdf(file: string): Promise<number> {
       title: work.title,
       year: record?.year ?? "2024",
       series: record?.seriesLabel ?? "Secrets (2024)",
-      medium: "Giclee print on cotton rag; unique digital original recorded on chain",
+      medium: catalogue.medium,
       size: siteSettings().printSize,
       edition: `Edition: ${record?.edition ?? 1} of ${record?.edition ?? 1}`,
       availability: record?.availability ?? "Sold",
@@ -41,10 +41,10 @@ export async function writeCataloguePdf(file: string): Promise<number> {
   }
   const bytes = await buildCataloguePdf({
     brand: siteSettings().brand,
-    title: "Secrets",
-    subtitle: "Solo Exhibition, London, May 2024",
+    title: catalogue.title,
+    subtitle: catalogue.subtitle,
     works,
-    essays: secretsCatalogueEssays,
+    essays: catalogue.essays,
   });
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);

@@ -3,21 +3,53 @@ import sharp, { type Sharp } from "sharp";
 import { ARTWORKS, declaredImage, type ImageFormat, STAND_IN_WIDTH, standInSeed } from "../../app/images/image-catalog";
 import { standInSvg } from "./stand-in-svg";
 
-// libvips threads per operation = cores; at most `cores` encodes at once, the rest wait.
+// One libvips thread per encode and at most `cores` encodes at once, the rest wait: an encode
+// then holds one core, so the background lane below always leaves the others to requests.
 const cores = Math.max(1, os.availableParallelism());
-sharp.concurrency(cores);
+sharp.concurrency(1);
+
+/**
+ * "request": a visitor waits for it (JPEG/PNG, quick fallbacks). "soon": an AVIF/WebP a visitor
+ * asked for and got a fallback for meanwhile. "warm": the start-up warm-up. "soon" and "warm"
+ * share one lane, one encode at a time ("soon" first), so with two or more cores a request
+ * always finds a core free: AVIF at 1920 px takes seconds, and must not hold back a 60 ms JPEG.
+ */
+export type EncodePriority = "request" | "soon" | "warm";
 
 let running = 0;
-const waiting: (() => void)[] = [];
-async function withEncoderSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= cores) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+let runningBackground = 0;
+const waiting: Record<EncodePriority, (() => void)[]> = { request: [], soon: [], warm: [] };
+
+function startNext() {
+  while (running < cores) {
+    const start =
+      waiting.request.shift() ?? (runningBackground === 0 ? (waiting.soon.shift() ?? waiting.warm.shift()) : undefined);
+    if (!start) return;
+    start();
+  }
+}
+
+async function withEncoderSlot<T>(priority: EncodePriority, work: () => Promise<T>): Promise<T> {
+  await new Promise<void>((resolve) => {
+    waiting[priority].push(() => {
+      running++;
+      if (priority !== "request") runningBackground++;
+      resolve();
+    });
+    startNext();
+  });
   try {
     return await work();
   } finally {
     running--;
-    waiting.shift()?.();
+    if (priority !== "request") runningBackground--;
+    startNext();
   }
+}
+
+/** Encodes waiting, by priority (the warm-up log and tests read it). */
+export function encodesWaiting(): { request: number; soon: number; warm: number; running: number } {
+  return { request: waiting.request.length, soon: waiting.soon.length, warm: waiting.warm.length, running };
 }
 
 export interface DeriveRequest {
@@ -27,6 +59,13 @@ export interface DeriveRequest {
   format: ImageFormat;
   /** A real original to derive from; a stand-in is drawn when absent. */
   originalFile?: string;
+  /** "request" unless said otherwise. */
+  priority?: EncodePriority;
+  /**
+   * A quick stand-in answer for a visitor while the real AVIF/WebP is made: low-effort
+   * settings, never written to the cache.
+   */
+  quick?: boolean;
 }
 
 /**
@@ -35,8 +74,8 @@ export interface DeriveRequest {
  * nearly the same size.
  */
 export function deriveImage(request: DeriveRequest): Promise<Buffer> {
-  return withEncoderSlot(async () => {
-    const { collection, name, width, format, originalFile } = request;
+  return withEncoderSlot(request.priority ?? "request", async () => {
+    const { collection, name, width, format, originalFile, quick } = request;
     let pipeline: Sharp;
     if (originalFile) {
       pipeline = sharp(originalFile).rotate().resize({ width, withoutEnlargement: true });
@@ -53,6 +92,12 @@ export function deriveImage(request: DeriveRequest): Promise<Buffer> {
         transparent: declared.transparent,
       });
       pipeline = sharp(Buffer.from(svg));
+    }
+    if (quick) {
+      // mozjpeg and palette PNG cost several times more; this copy is seen once.
+      return format === "png"
+        ? pipeline.png({ compressionLevel: 2 }).toBuffer()
+        : pipeline.flatten({ background: "#0e0d0c" }).jpeg({ quality: 75 }).toBuffer();
     }
     switch (format) {
       case "avif":

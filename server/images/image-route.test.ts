@@ -25,7 +25,13 @@ beforeAll(async () => {
   const known = new Set(["drawn-one", "real-one"]);
   const app = express().use(
     "/img",
-    imageRoute({ cacheDir, contentDir: content, isKnownArtwork: (name) => known.has(name) }),
+    // Long enough that these tests get the real AVIF/WebP; the fallback has its own test.
+    imageRoute({
+      cacheDir,
+      contentDir: content,
+      isKnownArtwork: (name) => known.has(name),
+      answerWithinMs: 60_000,
+    }),
   );
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -46,7 +52,10 @@ describe("image route", () => {
   it("serves from a cache folder given as a relative path, as the default DATA_DIR is", async () => {
     const relative = path.relative(process.cwd(), fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-rel-")));
     expect(path.isAbsolute(relative)).toBe(false);
-    const app = express().use("/img", imageRoute({ cacheDir: relative, isKnownArtwork: () => true }));
+    const app = express().use(
+      "/img",
+      imageRoute({ cacheDir: relative, isKnownArtwork: () => true, answerWithinMs: 60_000 }),
+    );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     try {
@@ -64,7 +73,7 @@ describe("image route", () => {
     const hidden = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-")), ".local", "share", "umbra");
     const app = express().use(
       "/img",
-      imageRoute({ cacheDir: path.join(hidden, "image-cache"), isKnownArtwork: () => true }),
+      imageRoute({ cacheDir: path.join(hidden, "image-cache"), isKnownArtwork: () => true, answerWithinMs: 60_000 }),
     );
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -117,5 +126,39 @@ describe("image route", () => {
     expect(info.width).toBe(1000);
     expect(data[0]).toBeGreaterThan(230);
     expect(data[1]).toBeLessThan(30);
+  });
+
+  it("never makes a visitor wait for AVIF: a quick JPEG not to be kept, then the real file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-fallback-"));
+    const route = imageRoute({ cacheDir: dir, isKnownArtwork: () => true, answerWithinMs: 0 });
+    const server = express().use("/img", route).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/img/artworks-1920/cold-one.avif`;
+    try {
+      // Concurrent first visitors share one quick encode and one real one.
+      const first = await Promise.all(Array.from({ length: 8 }, () => fetch(url)));
+      for (const response of first) {
+        expect([response.status, response.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+      }
+      const quick = await sharp(Buffer.from(await (first[0] as Response).arrayBuffer())).metadata();
+      expect([quick.format, quick.width]).toEqual(["jpeg", 400]);
+      const target = route.targetOf("artworks-1920", "cold-one.avif");
+      if (!target || target === "unmatched") throw new Error("not a target");
+      await route.ensureDerived(target, "soon");
+      const later = await fetch(url);
+      expect(later.headers.get("content-type")).toBe("image/avif");
+      expect(later.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // With the JPEG on disk, the fallback is that file (revalidated next time), not a new encode.
+      await route.ensureDerived({ ...target, name: "other-one", format: "jpg" }, "request");
+      const fromDisk = await fetch(url.replace("cold-one", "other-one"));
+      expect([fromDisk.headers.get("content-type"), fromDisk.headers.get("cache-control")]).toEqual([
+        "image/jpeg",
+        "no-cache",
+      ]);
+      expect((await sharp(Buffer.from(await fromDisk.arrayBuffer())).metadata()).width).toBe(1920);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminQuote } from "./admin-quote";
+import type { AdminQuote } from "~/quotes/quote-views";
 import { AdminQuotesScreen } from "./admin-quotes-screen";
+import { sampleAdminQuotes } from "./sample-admin-quotes";
 
-const quotes: AdminQuote[] = [
-  { id: 3, text: "Moths keep the night honest", createdAt: "2025-03-01T00:00:00.000Z", includeInSearch: true },
-  { id: 2, text: "A lantern is a question", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: false },
-  { id: 1, text: "Paint what the river forgets", createdAt: "2025-01-01T00:00:00.000Z", includeInSearch: false },
-];
+const quotes = sampleAdminQuotes;
 
 afterEach(() => {
   cleanup();
@@ -57,6 +54,7 @@ describe("AdminQuotesScreen", () => {
       text: `Hidden quote ${id}`,
       createdAt: `2025-01-${String(day).padStart(2, "0")}T00:00:00.000Z`,
       includeInSearch: false,
+      updatedAt: "2025-04-01T00:00:00.000Z",
     });
     const five = [hidden(15, 5), hidden(14, 4), hidden(13, 3), hidden(12, 2), hidden(11, 1)];
     const save = vi.fn().mockResolvedValue(undefined);

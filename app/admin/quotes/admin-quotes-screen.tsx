@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { AdminQuote, VisibilityFilter } from "./admin-quote";
-import { visibilityFilters } from "./admin-quote";
+import type { AdminQuote, VisibilityFilter } from "~/quotes/quote-views";
 import styles from "./admin-quotes-screen.module.css";
 import { quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view";
 import { QuoteRows, type VisibilityChange } from "./quote-rows";
 import { useQuoteStream } from "./use-quote-stream";
+
+const visibilityFilters: ReadonlyArray<{ value: VisibilityFilter; label: string }> = [
+  { value: "all", label: "All" },
+  { value: "public", label: "Public" },
+  { value: "hidden", label: "Hidden" },
+];
 
 export type SaveVisibility = (change: { ids: number[]; includeInSearch: boolean }) => Promise<void>;
 

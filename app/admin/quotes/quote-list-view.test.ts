@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { AdminQuote } from "./admin-quote";
+import type { AdminQuote } from "~/quotes/quote-views";
 import { quoteCounts, replaceQuotes, setVisibility, sortNewestFirst, visibleQuotes } from "./quote-list-view";
+import { sampleAdminQuotes } from "./sample-admin-quotes";
 
-const quotes: AdminQuote[] = [
-  { id: 3, text: "Moths keep the night honest", createdAt: "2025-03-01T00:00:00.000Z", includeInSearch: true },
-  { id: 2, text: "A lantern is a question", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: false },
-  { id: 1, text: "Paint what the river forgets", createdAt: "2025-01-01T00:00:00.000Z", includeInSearch: false },
-];
+const quotes = sampleAdminQuotes;
 
 describe("quote list view", () => {
   it("counts all, public and hidden quotes", () => {
@@ -26,14 +23,32 @@ describe("quote list view", () => {
   });
 
   it("sorts newest first with the larger id breaking ties", () => {
-    const tied = { id: 4, text: "x", createdAt: "2025-03-01T00:00:00.000Z", includeInSearch: false };
+    const tied = {
+      id: 4,
+      text: "x",
+      createdAt: "2025-03-01T00:00:00.000Z",
+      includeInSearch: false,
+      updatedAt: "2025-04-01T00:00:00.000Z",
+    };
     expect(sortNewestFirst([quotes[2] as AdminQuote, tied, ...quotes]).map((q) => q.id)).toEqual([4, 3, 2, 1, 1]);
   });
 
   it("replaces rows from a live update and ignores unknown ids", () => {
     const next = replaceQuotes(quotes, [
-      { id: 2, text: "A lantern is a question", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: true },
-      { id: 99, text: "not held", createdAt: "2025-02-01T00:00:00.000Z", includeInSearch: true },
+      {
+        id: 2,
+        text: "A lantern is a question",
+        createdAt: "2025-02-01T00:00:00.000Z",
+        includeInSearch: true,
+        updatedAt: "2025-04-01T00:00:00.000Z",
+      },
+      {
+        id: 99,
+        text: "not held",
+        createdAt: "2025-02-01T00:00:00.000Z",
+        includeInSearch: true,
+        updatedAt: "2025-04-01T00:00:00.000Z",
+      },
     ]);
     expect(next.map((q) => q.includeInSearch)).toEqual([true, true, false]);
     expect(next).toHaveLength(3);

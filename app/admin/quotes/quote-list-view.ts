@@ -1,6 +1,4 @@
-import type { AdminQuote, VisibilityFilter } from "./admin-quote";
-
-export type QuoteCounts = { all: number; public: number; hidden: number };
+import type { AdminQuote, QuoteCounts, VisibilityFilter } from "~/quotes/quote-views";
 
 export function quoteCounts(quotes: readonly AdminQuote[]): QuoteCounts {
   let publicCount = 0;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { AdminQuote } from "./admin-quote";
+import { formatUsDate } from "~/format/us-date";
+import type { AdminQuote } from "~/quotes/quote-views";
 import styles from "./quote-rows.module.css";
 import { changedIds, enterRow, rangeGesture, startGesture, type ToggleGesture } from "./toggle-gesture";
 import { visibleRange } from "./virtual-window";
@@ -8,13 +9,6 @@ const useClientLayoutEffect = typeof window === "undefined" ? useEffect : useLay
 const SERVER_ROWS = 40;
 
 export type VisibilityChange = { ids: number[]; includeInSearch: boolean; previous: Map<number, boolean> };
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 /**
  * The admin's quote rows, virtualised (only rows near the viewport are in the DOM) so 20,000
@@ -183,7 +177,7 @@ export function QuoteRows({
               {quote.text}
             </span>
             <time className={styles.date} dateTime={quote.createdAt}>
-              {dateFormat.format(new Date(quote.createdAt))}
+              {formatUsDate(quote.createdAt)}
             </time>
             <span className={styles.toggle}>
               <input

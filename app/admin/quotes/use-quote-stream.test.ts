@@ -11,6 +11,7 @@ describe("parseQuoteEvent", () => {
       text: "x",
       createdAt: "2025-01-01T00:00:00.000Z",
       includeInSearch: true,
+      updatedAt: "y",
     });
   });
   it("ignores malformed data", () => {

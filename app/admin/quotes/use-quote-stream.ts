@@ -1,14 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import type { AdminQuote } from "./admin-quote";
-
-const streamedQuote = z.object({
-  id: z.number().int(),
-  text: z.string(),
-  createdAt: z.string(),
-  includeInSearch: z.boolean(),
-});
-const quoteEventData = z.object({ quote: streamedQuote });
+import { type AdminQuote, quoteEventData } from "~/quotes/quote-views";
 
 /** Parses a `quote` event's data (`{ quote }`) into the changed row, or null. */
 export function parseQuoteEvent(data: string): AdminQuote | null {

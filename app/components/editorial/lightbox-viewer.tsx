@@ -1,5 +1,5 @@
 import Lightbox from "yet-another-react-lightbox";
-import type { LightboxSlide } from "~/components/picture";
+import type { LightboxSlide } from "~/images/image-urls";
 import "yet-another-react-lightbox/styles.css";
 
 /**

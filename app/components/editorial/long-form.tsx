@@ -1,11 +1,7 @@
 import { Link } from "react-router";
 import type { LongFormPiece, LongFormSummary } from "~/content/long-form.server";
+import { formatUsDate } from "~/format/us-date";
 import styles from "./long-form.module.css";
-
-/** "2024-06-03" -> "June 3, 2024" (SPEC.md: en-US long dates). */
-export function formatLongDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
-}
 
 function byline(piece: LongFormSummary): string {
   return piece.kind === "interviews" ? `Interview by ${piece.interviewer}` : `By ${piece.author}`;
@@ -20,7 +16,7 @@ export function LongFormArticle({ piece }: { piece: LongFormPiece }) {
         <p className="eyebrow">{piece.publication}</p>
         <h1>{piece.title}</h1>
         <p className={styles.meta}>
-          {byline(piece)} · <time dateTime={piece.date}>{formatLongDate(piece.date)}</time>
+          {byline(piece)} · <time dateTime={piece.date}>{formatUsDate(piece.date)}</time>
         </p>
         {piece.note ? <p className={styles.note}>{piece.note}</p> : null}
         {/* Our own Markdown, rendered at build time. */}
@@ -47,7 +43,7 @@ export function LongFormIndex({ title, intro, pieces }: { title: string; intro: 
               <Link to={`/${piece.kind}/${piece.slug}`}>{piece.title}</Link>
             </h2>
             <p className={styles.meta}>
-              {piece.publication} · {byline(piece)} · <time dateTime={piece.date}>{formatLongDate(piece.date)}</time>
+              {piece.publication} · {byline(piece)} · <time dateTime={piece.date}>{formatUsDate(piece.date)}</time>
             </p>
             <p>{piece.summary}</p>
           </li>

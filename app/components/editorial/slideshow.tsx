@@ -85,7 +85,8 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
         <p className={styles.caption} data-testid="slide-caption">
           {current.caption}
         </p>
-        <div className={styles.controls}>
+        {/* Hidden until React runs: with JavaScript off (or before hydration) they could do nothing. */}
+        <div className={hydrated ? styles.controls : `${styles.controls} ${styles.inactive}`}>
           <span className={styles.counter} aria-hidden="true">
             {index + 1} / {count}
           </span>

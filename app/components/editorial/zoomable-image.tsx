@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { lightboxSlide, Picture } from "~/components/picture";
+import { Picture } from "~/components/picture";
 import type { PageImageRef } from "~/content/page-image-lookup";
+import { lightboxSlide } from "~/images/image-urls";
 import styles from "./zoomable-image.module.css";
 
 const LightboxViewer = lazy(() => import("./lightbox-viewer"));

@@ -3,7 +3,13 @@ import { loadContactPage } from "./contact.server.ts";
 import { loadCvPage } from "./cv.server.ts";
 import { loadHomePage } from "./home.server.ts";
 import { loadPricesPage } from "./prices.server.ts";
-import { loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server.ts";
+import {
+  loadExhibitionsPage,
+  loadLongFormIndexPage,
+  loadMerchPage,
+  loadNotFoundPage,
+  loadQuotesPage,
+} from "./short-pages.server.ts";
 
 /** The pages' copy as `virtual:content/pages/<page>` modules (app/content/content-collections.server.ts). */
 export const pageCollections: Record<`pages/${string}`, () => unknown> = {
@@ -15,4 +21,7 @@ export const pageCollections: Record<`pages/${string}`, () => unknown> = {
   "pages/merch": () => loadMerchPage(),
   "pages/not-found": () => loadNotFoundPage(),
   "pages/quotes": () => loadQuotesPage(),
+  "pages/articles": () => loadLongFormIndexPage("articles"),
+  "pages/interviews": () => loadLongFormIndexPage("interviews"),
+  "pages/exhibitions": () => loadExhibitionsPage(),
 };

@@ -7,7 +7,7 @@ import { loadContactPage } from "./contact.server";
 import { loadCvPage } from "./cv.server";
 import { loadHomePage } from "./home.server";
 import { loadPricesPage } from "./prices.server";
-import { loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server";
+import { loadExhibitionsPage, loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server";
 
 const content = path.resolve("content");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-pages-"));
@@ -59,6 +59,7 @@ describe("the pages' content files", () => {
     expect(loadMerchPage(content).heading).toBe("Merch");
     expect(loadNotFoundPage(content).title).toBe("Page Not Found");
     expect(loadQuotesPage(content).no_match).toBe("No quotes match “{search}”.");
+    expect(loadExhibitionsPage(content).heading).toBe("Exhibitions");
   });
 
   it("keeps a paragraph written over several lines as one line of text", () => {

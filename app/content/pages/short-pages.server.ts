@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { pageHead, readPageFile, text } from "./page-file.server.ts";
 
-// The pages with a few lines of copy each: Merch, the 404 page and the quote wall.
+// The pages with a few lines of copy each: Merch, the 404 page, the quote wall and the indexes of
+// exhibitions, articles and interviews.
 
 /** content/pages/merch.yaml. */
 export const merchPageSchema = z.strictObject({ ...pageHead, heading: text });
@@ -19,10 +20,21 @@ export const quotesPageSchema = z.strictObject({
   no_match: text.regex(/\{search\}/, "must say where the searched words go with {search}"),
 });
 
+/** content/pages/{articles,interviews}.yaml: the heading and the line under it. */
+export const longFormIndexPageSchema = z.strictObject({ ...pageHead, heading: text, intro: text });
+/** content/pages/exhibitions.yaml: the texts above the exhibition cards. */
+export const exhibitionsPageSchema = z.strictObject({ ...pageHead, eyebrow: text, heading: text, lede: text });
+
 export type MerchPage = z.output<typeof merchPageSchema>;
 export type NotFoundPage = z.output<typeof notFoundPageSchema>;
 export type QuotesPage = z.output<typeof quotesPageSchema>;
+export type LongFormIndexPage = z.output<typeof longFormIndexPageSchema>;
+export type ExhibitionsPage = z.output<typeof exhibitionsPageSchema>;
 
 export const loadMerchPage = (dir?: string): MerchPage => readPageFile("merch", merchPageSchema, dir);
 export const loadNotFoundPage = (dir?: string): NotFoundPage => readPageFile("not-found", notFoundPageSchema, dir);
 export const loadQuotesPage = (dir?: string): QuotesPage => readPageFile("quotes", quotesPageSchema, dir);
+export const loadLongFormIndexPage = (page: "articles" | "interviews", dir?: string): LongFormIndexPage =>
+  readPageFile(page, longFormIndexPageSchema, dir);
+export const loadExhibitionsPage = (dir?: string): ExhibitionsPage =>
+  readPageFile("exhibitions", exhibitionsPageSchema, dir);

@@ -1,0 +1,165 @@
+import { Link } from "react-router";
+import { Hero } from "~/components/editorial/hero";
+import { ImageGrid } from "~/components/editorial/image-grid";
+import { ImageTextRow } from "~/components/editorial/image-text-row";
+import { QuoteBlock } from "~/components/editorial/quote-block";
+import { Picture } from "~/components/picture";
+import { headingId } from "~/exhibitions/block-text";
+import type { Exhibition } from "~/exhibitions/exhibition";
+import type { ExhibitionBlock, ExhibitionBlockOf } from "~/exhibitions/exhibition-blocks";
+import styles from "./exhibition-blocks.module.css";
+import { InlineText, Paragraphs } from "./inline-text";
+import { AudioBlock, DownloadsBlock, WorksBlock } from "./media-blocks";
+
+/** An exhibition page's blocks in order; `downloadSizes` maps a download's href to its stated size. */
+export function ExhibitionBlocks({
+  exhibition,
+  downloadSizes,
+}: {
+  exhibition: Exhibition;
+  downloadSizes: Record<string, string>;
+}) {
+  const idOf = (item: { heading: string; id?: string }) => headingId(exhibition.idPrefix, item);
+  return exhibition.blocks.map((block, index) => (
+    // Blocks never move once the page is built, so their position is a stable key.
+    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+    <Block key={index} block={block} idOf={idOf} downloadSizes={downloadSizes} />
+  ));
+}
+
+type IdOf = (item: { heading: string; id?: string }) => string;
+
+function Block({
+  block,
+  idOf,
+  downloadSizes,
+}: {
+  block: ExhibitionBlock;
+  idOf: IdOf;
+  downloadSizes: Record<string, string>;
+}) {
+  switch (block.type) {
+    case "hero":
+      return <Hero image={block.image} />;
+    case "logo":
+      return (
+        <div className={styles.logo}>
+          <Picture
+            collection={block.image.collection}
+            name={block.image.name}
+            alt={block.image.alt}
+            sizes="280px"
+            priority
+          />
+        </div>
+      );
+    case "lede":
+      return block.paragraphs.length === 1 ? (
+        <p className={styles.lede}>
+          <InlineText text={block.paragraphs[0]!} />
+        </p>
+      ) : (
+        <div className={styles.lede}>
+          <Paragraphs paragraphs={block.paragraphs} />
+        </div>
+      );
+    case "text":
+      return <TextBlock block={block} idOf={idOf} />;
+    case "sections":
+      return (
+        <div className={styles.prose}>
+          {block.sections.map((section) => (
+            <section key={section.heading} aria-labelledby={idOf(section)}>
+              <h2 id={idOf(section)}>{section.heading}</h2>
+              <Paragraphs paragraphs={section.paragraphs} />
+            </section>
+          ))}
+          {block.closing ? <Paragraphs paragraphs={block.closing} /> : null}
+        </div>
+      );
+    case "image-rows":
+      return block.rows.map((row, i) => (
+        <section key={row.heading} aria-labelledby={idOf(row)}>
+          <ImageTextRow image={row.image} imageSide={i % 2 === 0 ? "left" : "right"}>
+            <h2 id={idOf(row)}>{row.heading}</h2>
+            <Paragraphs paragraphs={row.paragraphs} />
+            {row.link ? <Link to={row.link.href}>{row.link.label}</Link> : null}
+          </ImageTextRow>
+        </section>
+      ));
+    case "gallery":
+      return (
+        <section aria-labelledby={idOf(block)}>
+          <h2 id={idOf(block)}>{block.heading}</h2>
+          <ImageGrid images={block.images} label={block.label} />
+        </section>
+      );
+    case "quote":
+      return <QuoteBlock text={block.text} cite={block.cite} />;
+    case "list":
+      return <ListBlock block={block} idOf={idOf} />;
+    case "links":
+      return (
+        <div className={styles.links}>
+          {block.links.map((link) => (
+            <a key={link.href} href={link.href} className="button button-ghost" target="_blank" rel="noreferrer">
+              {link.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ))}
+        </div>
+      );
+    case "notes":
+      return (
+        <section aria-labelledby={idOf(block)}>
+          <h2 id={idOf(block)}>{block.heading}</h2>
+          <div className={styles.notes}>
+            {block.notes.map((note) => (
+              <div key={note.lang} className={styles.note} lang={note.lang}>
+                <h3>{note.label}</h3>
+                {note.lines.map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+              </div>
+            ))}
+          </div>
+        </section>
+      );
+    case "audio":
+      return <AudioBlock block={block} id={idOf(block)} />;
+    case "downloads":
+      return <DownloadsBlock block={block} id={idOf(block)} sizes={downloadSizes} />;
+    case "works":
+      return <WorksBlock block={block} id={idOf(block)} />;
+  }
+}
+
+function TextBlock({ block, idOf }: { block: ExhibitionBlockOf<"text">; idOf: IdOf }) {
+  if (!block.heading)
+    return (
+      <div className={styles.prose}>
+        <Paragraphs paragraphs={block.paragraphs} />
+      </div>
+    );
+  const id = idOf({ heading: block.heading, id: block.id });
+  return (
+    <section aria-labelledby={id} className={styles.prose}>
+      <h2 id={id}>{block.heading}</h2>
+      <Paragraphs paragraphs={block.paragraphs} />
+    </section>
+  );
+}
+
+function ListBlock({ block, idOf }: { block: ExhibitionBlockOf<"list">; idOf: IdOf }) {
+  const List = block.ordered ? "ol" : "ul";
+  return (
+    <section aria-labelledby={idOf(block)}>
+      <h2 id={idOf(block)}>{block.heading}</h2>
+      <List className={styles.list}>
+        {block.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </List>
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import { z } from "zod";
+import type { PageImage } from "../content/page-image-files.server.ts";
+import type { PageImageRef } from "../content/page-image-lookup.ts";
+import { headingId, INLINE_MARKUP } from "./block-text.ts";
+
+/**
+ * The typed content blocks an exhibition page is made of (content/exhibitions/<slug>.yaml,
+ * `blocks:`). Each block names its `type`; images are page images written "collection/name"
+ * (a gallery may take "collection/prefix*"), and both are looked up while the file is read, so
+ * a wrong name fails the build. The schema is built from what it checks against (the works and
+ * the page-image registry) because it runs in the build, where `virtual:` modules do not exist. (Imported by vite.config.ts through the content plugin:
+ * relative imports only.)
+ */
+
+/** A catalogue work as the works block links it. */
+export interface CatalogueWorkRef {
+  title: string;
+  slug: string;
+  /** Name of the small image in the "artworks" image collection. */
+  image: string;
+}
+
+const ID = /^[a-z][a-z0-9-]*$/;
+const text = z
+  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") })
+  .trim()
+  .min(1, "must not be empty");
+const sitePath = z.string().regex(/^\/[^\s]*$/, "must be a site path starting with /");
+const paragraphs = z.array(text).min(1, "needs at least one paragraph");
+
+/** Headed blocks get an id for aria-labelledby (headingId). */
+const headed = { heading: text, id: z.string().regex(ID, "must be lowercase letters, digits and hyphens").optional() };
+
+/** What the blocks are checked against, read from the same CONTENT_DIR. */
+export interface BlockSources {
+  catalogue: readonly CatalogueWorkRef[];
+  /** The page-image registry (content/images/*.yaml), by collection. */
+  images: Readonly<Record<string, readonly PageImage[]>>;
+}
+
+function imageSchemas(registry: BlockSources["images"]) {
+  const imageRef = z.string().transform((value, ctx): PageImageRef => {
+    const [collection, name, extra] = value.split("/");
+    if (!collection || !name || extra !== undefined) {
+      ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
+      return z.NEVER;
+    }
+    const found = registry[collection]?.find((image) => image.name === name);
+    if (!found) {
+      ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
+      return z.NEVER;
+    }
+    return { collection, ...found };
+  });
+
+  const imagePrefix = z
+    .string()
+    .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
+    .transform((value, ctx): PageImageRef[] => {
+      const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
+      const found = (registry[collection] ?? []).filter((image) => image.name.startsWith(prefix));
+      if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
+      return found.map((image) => ({ collection, ...image }));
+    });
+  const imageList = z.array(imageRef).min(1, "needs at least one image");
+
+  /**
+   * "collection/prefix*" (every image whose name starts so, in registry order) or a list of
+   * images. Chosen by the value's kind rather than z.union, so the message names the real problem.
+   */
+  const imageSet = z.unknown().transform((value, ctx): PageImageRef[] => {
+    const result = (typeof value === "string" ? imagePrefix : imageList).safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+  return { imageRef, imageSet };
+}
+
+function catalogueLinksChecked(catalogue: readonly CatalogueWorkRef[]) {
+  const slugs = new Set(catalogue.map((work) => work.slug));
+  return text.superRefine((value, ctx) => {
+    for (const match of value.matchAll(INLINE_MARKUP)) {
+      const slug = match[3]?.match(/^\/art\/(.+)$/)?.[1];
+      if (slug && !slugs.has(slug))
+        ctx.addIssue({ code: "custom", message: `links to /art/${slug}, not in the catalogue` });
+    }
+  });
+}
+
+function worksByTitle(catalogue: readonly CatalogueWorkRef[]) {
+  return text.transform((title, ctx): CatalogueWorkRef => {
+    const work = catalogue.find((w) => w.title.toLowerCase() === title.toLowerCase());
+    if (!work) {
+      ctx.addIssue({ code: "custom", message: `no work titled "${title}" in the catalogue` });
+      return z.NEVER;
+    }
+    return { ...work, title };
+  });
+}
+
+/** Every block type; `catalogue` resolves the works block's titles and checks /art/ links. */
+export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
+  const { imageRef, imageSet } = imageSchemas(images);
+  const prose = z.array(catalogueLinksChecked(catalogue)).min(1, "needs at least one paragraph");
+  const section = z.object({ ...headed, paragraphs: prose }).strict();
+  const blocks = [
+    z.object({ type: z.literal("hero"), image: imageRef }).strict(),
+    z.object({ type: z.literal("logo"), image: imageRef }).strict(),
+    // One paragraph is a <p class=lede>, several are wrapped in a <div class=lede>.
+    z.object({ type: z.literal("lede"), paragraphs: prose }).strict(),
+    // With a heading: a <section class=prose>; without: a <div class=prose> of paragraphs.
+    z.object({ type: z.literal("text"), heading: text.optional(), id: headed.id, paragraphs: prose }).strict(),
+    // Several headed sections in one prose column, then optional closing paragraphs.
+    z.object({ type: z.literal("sections"), sections: z.array(section).min(1), closing: prose.optional() }).strict(),
+    // Image and text side by side, the image's side alternating from the left.
+    z
+      .object({
+        type: z.literal("image-rows"),
+        rows: z
+          .array(
+            z
+              .object({
+                ...headed,
+                image: imageRef,
+                paragraphs: prose,
+                link: z.object({ href: sitePath, label: text }).strict().optional(),
+              })
+              .strict(),
+          )
+          .min(1),
+      })
+      .strict(),
+    z.object({ type: z.literal("gallery"), ...headed, label: text, images: imageSet }).strict(),
+    z.object({ type: z.literal("quote"), text, cite: text.optional() }).strict(),
+    z
+      .object({ type: z.literal("list"), ...headed, ordered: z.boolean().default(false), items: z.array(text).min(1) })
+      .strict(),
+    // Outbound links shown as buttons; each opens in a new tab.
+    z
+      .object({
+        type: z.literal("links"),
+        links: z.array(z.object({ label: text, href: z.url({ protocol: /^https$/ }) }).strict()).min(1),
+      })
+      .strict(),
+    // The same notes in several languages, side by side.
+    z
+      .object({
+        type: z.literal("notes"),
+        ...headed,
+        notes: z.array(z.object({ lang: text, label: text, lines: paragraphs }).strict()).min(1),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal("audio"),
+        ...headed,
+        caption: text,
+        src: z.string().regex(/^\/[^\s]+$/, "must be a site path such as /audio/x.m4a"),
+        mime: text,
+        note: text.optional(),
+        transcript: paragraphs.optional(),
+      })
+      .strict(),
+    // Files to download; the page states each file's real size.
+    z
+      .object({
+        type: z.literal("downloads"),
+        ...headed,
+        text: text.optional(),
+        files: z
+          .array(
+            z
+              .object({ label: text, href: z.string().regex(/^\/[^\s]+\.[a-z0-9]+$/, "must be a site path to a file") })
+              .strict(),
+          )
+          .min(1),
+      })
+      .strict(),
+    // Catalogue works by title, each linking to its artwork page.
+    z.object({ type: z.literal("works"), ...headed, works: z.array(worksByTitle(catalogue)).min(1) }).strict(),
+  ] as const;
+  const types = blocks.map((block) => block.shape.type.value).join(", ");
+  return z.discriminatedUnion("type", blocks, {
+    error: (issue) => (issue.code === "invalid_union" ? `unknown block type; expected one of ${types}` : undefined),
+  });
+}
+
+export type ExhibitionBlock = z.output<ReturnType<typeof exhibitionBlockSchema>>;
+export type ExhibitionBlockOf<T extends ExhibitionBlock["type"]> = Extract<ExhibitionBlock, { type: T }>;
+
+/** Every heading id a block puts on the page, for the loader's duplicate check. */
+export function blockIds(block: ExhibitionBlock, idPrefix: string | undefined): string[] {
+  if (block.type === "sections") return block.sections.map((s) => headingId(idPrefix, s));
+  if (block.type === "image-rows") return block.rows.map((r) => headingId(idPrefix, r));
+  if (block.type === "text")
+    return block.heading ? [headingId(idPrefix, { heading: block.heading, id: block.id })] : [];
+  return "heading" in block ? [headingId(idPrefix, block)] : [];
+}

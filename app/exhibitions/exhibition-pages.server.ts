@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import exhibitionPages from "virtual:content/exhibition-pages";
+import { formatFileSize } from "~/content/file-size";
+import type { Exhibition } from "./exhibition";
+
+/** The whole page of one exhibition, or undefined for an unknown slug. */
+export function findExhibition(slug: string | undefined): Exhibition | undefined {
+  return exhibitionPages.find((exhibition) => exhibition.slug === slug);
+}
+
+/**
+ * The stated size of each file a page offers for download ("1.2 MB"), read from the file itself
+ * (in public/, or the build's copy), so a link never states a stale figure. Files that do not
+ * exist yet (the catalogue PDF before its first build) have no size.
+ */
+export function downloadSizes(exhibition: Exhibition): Record<string, string> {
+  const sizes: Record<string, string> = {};
+  for (const block of exhibition.blocks) {
+    if (block.type !== "downloads") continue;
+    for (const file of block.files) {
+      const bytes = publicFileBytes(file.href);
+      if (bytes !== null) sizes[file.href] = formatFileSize(bytes);
+    }
+  }
+  return sizes;
+}
+
+function publicFileBytes(href: string): number | null {
+  for (const root of ["public", path.join("build", "client")]) {
+    try {
+      return fs.statSync(path.resolve(root, `.${href}`)).size;
+    } catch {
+      // try the next location
+    }
+  }
+  return null;
+}

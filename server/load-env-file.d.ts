@@ -1,2 +1,0 @@
-// load-env-file.js is imported for its effect only.
-export {};

@@ -1,6 +1,0 @@
-// Loads `.env` from the working directory into process.env, when there is one. Imported first by
-// server.js, the command-line scripts and the build, before anything reads the environment.
-// Variables already set (the shell, systemd, Docker) win: loadEnvFile never overrides them.
-import fs from "node:fs";
-
-if (fs.existsSync(".env")) process.loadEnvFile(".env");

@@ -1,0 +1,118 @@
+// The server entry. Production: built to build/server/main.js (vite.server-entry.config.ts),
+// started by `node server.js`; development: `npm run dev` runs this file with tsx. Operations
+// endpoints, static files, prerendered pages, then the React Router app (app.ts, bundled into
+// build/server/index.js).
+// First: .env must be in process.env before anything reads the environment.
+import "./load-env-file";
+import http from "node:http";
+import compression from "compression";
+import express from "express";
+import type * as ServerApp from "./app";
+import { answerParseErrors } from "./parse-errors";
+import { logRequest } from "./request-log";
+import { securityHeaders } from "./security-headers";
+
+// Read before the configuration is loaded: it decides which build to load it from.
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+const viteDevServer = DEVELOPMENT
+  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+  : undefined;
+// The built app sits beside the built entry (build/server/); resolved at run time, not bundled.
+const builtAppFile = "./index.js";
+const builtApp = new URL(builtAppFile, import.meta.url).href;
+const serverApp: typeof ServerApp = viteDevServer
+  ? await viteDevServer.ssrLoadModule("./server/app.ts")
+  : await import(/* @vite-ignore */ builtApp);
+
+// The composition root builds the services once (configuration, database, live updates);
+// exits with a message naming the problem when one fails.
+const runtime = await serverApp.startRuntime();
+const { PORT, HOST } = runtime.env;
+
+const app = express();
+app.disable("x-powered-by");
+// Whose X-Forwarded-For to believe (TRUST_PROXY).
+app.set("trust proxy", runtime.env.TRUST_PROXY);
+app.use(securityHeaders({ production: !DEVELOPMENT }));
+app.use(runtime.logRequests);
+app.use(runtime.operations);
+app.use(compression());
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+  // Each edit gives a new module; its app is made once, on the same services.
+  const apps = new WeakMap<typeof ServerApp, express.Express>();
+  app.use(async (req, res, next) => {
+    try {
+      const source = (await viteDevServer.ssrLoadModule("./server/app.ts")) as typeof ServerApp;
+      let devApp = apps.get(source);
+      if (!devApp) {
+        devApp = source.createApp(runtime.services);
+        apps.set(source, devApp);
+      }
+      return devApp(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed build assets never change under the same name.
+  // No directory redirect: /assets -> /assets/ -> (trailing-slash redirect) /assets would loop.
+  const assets = express.static("build/client/assets", {
+    immutable: true,
+    maxAge: "1y",
+    fallthrough: false,
+    redirect: false,
+  });
+  // Files can only be read; another method gets a 405 with a message from the error handler below.
+  app.use("/assets", (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return assets(req, res, next);
+    res.set("Allow", "GET, HEAD");
+    next(Object.assign(new Error(`${req.method} on a static file`), { status: 405 }));
+  });
+  app.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
+  app.use(serverApp.createApp(runtime.services));
+}
+// Errors passed on by Express, static files or handlers: a 4xx with a message, or a logged 500.
+app.use(runtime.handleErrors);
+
+// Prerendered pages and public quote pages already in memory skip Express entirely: they are
+// the bulk of public traffic. Everything else goes through the Express app above.
+const servePrerendered = viteDevServer
+  ? undefined
+  : serverApp.prerenderedPages("build/client", {
+      // Pages were prerendered with a placeholder origin: they get PUBLIC_URL's at each start.
+      origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
+      // The build compressed them already (for nginx); reused when the origin is the same.
+      precompressedDir: "build/nginx",
+      onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
+    });
+function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!servePrerendered) return false;
+  return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });
+}
+function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
+  const started = process.hrtime.bigint();
+  if (serveFromMemory(req, res)) {
+    const { method, url } = req;
+    logRequest(runtime.logger, { method, url, status: res.statusCode, started, finished: res.writableFinished });
+    return;
+  }
+  app(req, res);
+}
+
+const server = http.createServer(handleRequest);
+answerParseErrors(server, { production: !DEVELOPMENT });
+server.listen(PORT, HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : PORT;
+  serverApp.setListeningPort(port);
+  const shown = HOST === "0.0.0.0" || HOST === "::" ? "localhost" : HOST;
+  const mode = DEVELOPMENT ? "development" : "production";
+  runtime.logger.info({ port, mode }, `Umbra is serving on http://${shown}:${port} (${mode})`);
+  // First-screen images derived in the background while the process is idle (decision 017).
+  if (!DEVELOPMENT) serverApp.warmSiteImages(runtime.logger);
+});
+runtime.handleShutdown(server);

@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import {
+  type CompressedBody,
+  compressBody,
+  etagOf,
+  type PreparedAnswer,
+  prepareAnswer,
+  sendPrepared,
+} from "./compressed-body";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.js";
+import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.js";
+
+export interface PrerenderedOptions {
+  production?: boolean;
+  /** Put `value` (the configured public origin) where the build wrote `placeholder`. */
+  origin?: { placeholder: string; value: string };
+  /**
+   * The build's copy of the pages for nginx (build/nginx, scripts/export-nginx-pages.mjs), with
+   * their `.br` and `.gz` made at build. A page whose bytes match its copy there reuses them.
+   */
+  precompressedDir?: string;
+  /** Told how many pages had to be compressed at start (their build copy named another origin). */
+  onCompressed?: (summary: { reused: number; compressed: number; ms: number }) => void;
+}
+
+interface Page {
+  answer: PreparedAnswer;
+}
+
+/**
+ * Answers requests for prerendered pages from memory: `/about` is served from
+ * `build/client/about/index.html` (no redirect to `/about/`), with its stylesheets inlined
+ * (inline-stylesheets.js), brotli or gzip as the request accepts (server/compressed-body.ts),
+ * an ETag so repeat visits cost a 304, and a Content-Security-Policy allowing exactly its own
+ * inline scripts by sha256 hash. `origin` puts the configured public origin where the build
+ * wrote a placeholder (canonical links, Open Graph, JSON-LD). A page that was not prerendered,
+ * or a request with a query string, falls through to server rendering.
+ *
+ * Nothing is compressed on the request path: the build already wrote each page's `.br` and
+ * `.gz` for nginx, and they are reused when the bytes are the same. When they are not (the
+ * server's origin differs from the build's), the pages are compressed once at start in zlib's
+ * thread pool (a quick pass, then brotli 11), and each is sent uncompressed until its turn.
+ */
+export function prerenderedPages(clientDir: string, options: PrerenderedOptions = {}) {
+  const { production = true, origin } = options;
+  const root = path.resolve(clientDir);
+  const pages = new Map<string, Page>();
+  const readStylesheet = stylesheetReader(root);
+  const precompressed = options.precompressedDir ? findPagesFolder(options.precompressedDir) : undefined;
+  const toCompress: Array<{ page: Page; headers: Record<string, string> }> = [];
+  let reused = 0;
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "assets" && entry.name !== "img") walk(full);
+      } else if (entry.name === "index.html") {
+        const relative = path.relative(root, dir);
+        const route = `/${relative.split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
+        let html = fs.readFileSync(full, "utf8");
+        // Before hashing: the origin also sits in inline scripts (JSON-LD) whose CSP hashes follow.
+        if (origin) html = html.replaceAll(origin.placeholder, origin.value);
+        const withStyles = inlineStylesheets(html, readStylesheet);
+        const identity = Buffer.from(withStyles);
+        const headers: Record<string, string> = {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "public, max-age=0, must-revalidate",
+          ...fixedSecurityHeaders({ production }),
+          // Prerendered HTML carries no per-request nonce, so its inline scripts are allowed by hash.
+          ...(production ? { "Content-Security-Policy": contentSecurityPolicy(inlineScriptHashes(withStyles)) } : {}),
+        };
+        const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
+        const page: Page = { answer: prepareAnswer(built || { identity, etag: etagOf(identity) }, headers) };
+        if (built) reused++;
+        else toCompress.push({ page, headers });
+        pages.set(route, page);
+      }
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+  if (toCompress.length > 0) void compressInBackground(toCompress, reused, options.onCompressed);
+  else options.onCompressed?.({ reused, compressed: 0, ms: 0 });
+
+  const redirectHeaders = {
+    ...fixedSecurityHeaders({ production }),
+    ...(production ? { "Content-Security-Policy": contentSecurityPolicy() } : {}),
+  };
+
+  /**
+   * Plain Node request/response, no Express: the hot path for the site's most requested pages.
+   * Returns false when the request is not for a prerendered page, so the caller passes it on.
+   */
+  return function servePrerendered(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url || "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      const query = queryAt === -1 ? "" : url.slice(queryAt);
+      res.writeHead(301, { ...redirectHeaders, Location: sameSiteLocation(pathname) + query });
+      res.end();
+      return true;
+    }
+    // A query string can change what a page shows (gallery filters), so it is rendered per request.
+    const page = queryAt === -1 ? pages.get(pathname) : undefined;
+    if (!page) return false;
+    sendPrepared(req, res, page.answer);
+    return true;
+  };
+}
+
+/** The pages-<id> folder the last build wrote for nginx, if there is one. */
+function findPagesFolder(dir: string): string | undefined {
+  if (!fs.existsSync(dir)) return undefined;
+  const folder = fs.readdirSync(dir).find((name) => /^pages-[0-9a-f]+$/.test(name));
+  return folder ? path.join(dir, folder) : undefined;
+}
+
+/** The build's compressed copies of `identity`, when its file there holds the same bytes. */
+function readBuildCopy(file: string, identity: Buffer): CompressedBody | undefined {
+  try {
+    if (!fs.readFileSync(file).equals(identity)) return undefined;
+    return { identity, br: fs.readFileSync(`${file}.br`), gzip: fs.readFileSync(`${file}.gz`), etag: etagOf(identity) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** One page at a time in zlib's thread pool: requests keep the event loop, and a core. */
+async function compressInBackground(
+  pages: Array<{ page: Page; headers: Record<string, string> }>,
+  reused: number,
+  onCompressed: PrerenderedOptions["onCompressed"],
+) {
+  const started = performance.now();
+  // A quick pass first (brotli 4 costs about a millisecond a page), so no page goes out
+  // uncompressed for long, then the build's levels.
+  for (const levels of [{ brotliQuality: 4, gzipLevel: 6 }, {}]) {
+    for (const { page, headers } of pages) {
+      page.answer = prepareAnswer(await compressBody(page.answer.body.identity, levels), headers);
+    }
+  }
+  onCompressed?.({ reused, compressed: pages.length, ms: Math.round(performance.now() - started) });
+}
+
+/**
+ * `pathname` without its trailing slashes, as a path on this site. Leading slashes and
+ * backslashes collapse to one: `//evil.example/` must not become `Location: //evil.example`,
+ * which browsers follow to another host (they read `\\` as `/` too).
+ */
+export function sameSiteLocation(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, "").replace(/\/+$/, "")}`;
+}

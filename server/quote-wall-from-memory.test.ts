@@ -1,0 +1,154 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
+import { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
+import { quoteWall, quoteWallKey } from "./quote-wall-from-memory";
+
+let base = "";
+let server: http.Server;
+let renders = 0;
+let listed = "first list";
+
+// What falls through stands in for React Router: it renders the wall, as a stream of chunks.
+function render(req: http.IncomingMessage, res: http.ServerResponse & { locals?: Record<string, string> }) {
+  renders++;
+  const url = new URL(req.url ?? "/", "http://x");
+  res.locals = { cspNonce: "N0NCE" };
+  if (url.searchParams.get("q") === "broken") return void res.writeHead(500).end("Error: broken");
+  if (url.searchParams.get("q") === "cookie") res.setHeader("Set-Cookie", "a=b");
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.write(`<!doctype html><script nonce="N0NCE">start()</script><h1>Quotes</h1>`);
+  // A NOTIFY arriving while this page is being rendered.
+  if (url.searchParams.get("q") === "race") getPublicQuoteCache().changed();
+  res.write(`<p>${listed} for ${url.searchParams.get("q") ?? "all"}</p>${"<li>quote</li>".repeat(200)}`);
+  res.end(`<p>encoding seen: ${req.headers["accept-encoding"] ?? "none"}</p>`);
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (!servePublicQuotesFromMemory(req, res, { production: true })) render(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  getPublicQuoteCache().deaf();
+});
+beforeEach(() => {
+  getPublicQuoteCache().changed();
+  renders = 0;
+  listed = "first list";
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(base + path, { headers: { "Accept-Encoding": "br, gzip", ...headers } });
+/** Kept pages are compressed in zlib's pool after the first answer: wait for the entry. */
+async function settled() {
+  for (let i = 0; i < 100 && quoteWall.pages.size === 0; i++) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe("the quote wall from memory", () => {
+  it("renders the first request, then answers from memory, compressed, without the nonce", async () => {
+    const first = await get("/quotes?q=plant");
+    expect(first.headers.get("content-encoding")).toBeNull();
+    expect(await first.text()).toContain("encoding seen: identity");
+    await settled();
+    const raw = await new Promise<http.IncomingMessage>((resolve) =>
+      http.get(`${base}/quotes?q=plant`, { headers: { "Accept-Encoding": "br" } }, resolve),
+    );
+    expect(raw.headers["content-encoding"]).toBe("br");
+    expect(raw.headers.vary).toBe("Accept-Encoding");
+    const chunks: Buffer[] = [];
+    for await (const chunk of raw) chunks.push(chunk);
+    const html = zlib.brotliDecompressSync(Buffer.concat(chunks)).toString();
+    expect(html).toContain("first list for plant");
+    expect(html).not.toContain("N0NCE");
+    expect(raw.headers["content-security-policy"]).toContain("'sha256-");
+    expect(raw.headers["content-security-policy"]).not.toContain("nonce");
+    expect(raw.headers["x-content-type-options"]).toBe("nosniff");
+    expect(renders).toBe(1);
+    const etag = String(raw.headers.etag);
+    expect((await get("/quotes?q=plant", { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  it("drops every page when quotes change (NOTIFY or this process's own write)", async () => {
+    await get("/quotes");
+    await settled();
+    listed = "second list";
+    getPublicQuoteCache().forget();
+    expect(await (await get("/quotes")).text()).toContain("second list");
+    expect(renders).toBe(2);
+  });
+
+  it("never keeps a page rendered while quotes changed", async () => {
+    await (await get("/quotes?q=race")).text();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(quoteWall.pages.size).toBe(0);
+  });
+
+  it("keeps nothing while changes cannot be heard", async () => {
+    getPublicQuoteCache().deaf();
+    await get("/quotes");
+    await get("/quotes");
+    expect(renders).toBe(2);
+  });
+
+  it("never keeps errors, answers that set cookies, or other parameters; never serves signed-in requests", async () => {
+    for (const path of [
+      "/quotes?q=broken",
+      "/quotes?q=cookie",
+      "/quotes?x=1",
+      "/quotes?q=a&q=b",
+      `/quotes?q=${"x".repeat(600)}`,
+    ]) {
+      await (await get(path)).text();
+      await (await get(path)).text();
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(quoteWall.pages.size).toBe(0);
+    expect(renders).toBe(10);
+    await get("/quotes");
+    await settled();
+    await get("/quotes", { Cookie: "umbra.session_token=x" });
+    await get("/quotes", { Authorization: "Bearer x" });
+    expect(renders).toBe(13);
+  });
+
+  it("answers concurrent first requests alike and keeps one entry", async () => {
+    const texts = await Promise.all(Array.from({ length: 20 }, () => get("/quotes?cursor=abc").then((r) => r.text())));
+    expect(new Set(texts.map((text) => text.includes("first list for all"))).size).toBe(1);
+    await settled();
+    expect(quoteWall.pages.size).toBe(1);
+  });
+
+  it("stays bounded under a flood of distinct searches", async () => {
+    for (let i = 0; i < 400; i += 20) {
+      await Promise.all(Array.from({ length: 20 }, (_, j) => get(`/quotes?q=s${i + j}`).then((r) => r.text())));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(quoteWall.pages.size).toBeLessThanOrEqual(256);
+    expect(quoteWall.pages.bytes).toBeLessThanOrEqual(24 * 1024 * 1024);
+  });
+});
+
+describe("quoteWallKey", () => {
+  it("keeps only the wall with at most one q and one cursor", () => {
+    expect(quoteWallKey("/quotes")).toBe("");
+    expect(quoteWallKey("/quotes?q=a&cursor=b")).toBe(quoteWallKey("/quotes?cursor=b&q=a"));
+    expect(quoteWallKey("/quotes?q=a")).not.toBe(quoteWallKey("/quotes?cursor=a"));
+    for (const url of [
+      "/quotes/",
+      "/quotesx",
+      "/quotes?x=1",
+      "/quotes?q=1&q=2",
+      `/quotes?q=${"a".repeat(600)}`,
+      "/api/quotes",
+    ]) {
+      expect(quoteWallKey(url), url).toBeUndefined();
+    }
+    expect(quoteWallKey("/quotes?q=%E0%A4%A")).toBeDefined();
+  });
+});

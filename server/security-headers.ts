@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * The Content-Security-Policy for a page whose scripts are allowed by `scriptSources`
+ * (nonces for pages rendered per request, sha256 hashes for prerendered ones). No
+ * 'unsafe-inline' scripts anywhere; inline style attributes stay allowed (React sets some).
+ */
+export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "media-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** `'sha256-…'` sources for every inline <script> (no src) in an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    const digest = crypto
+      .createHash("sha256")
+      .update(match[2] ?? "", "utf8")
+      .digest("base64");
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+/**
+ * Security headers on every response. Each request gets a fresh CSP nonce in
+ * `res.locals.cspNonce`; React Router's entry.server puts it on the scripts it renders.
+ * Prerendered pages replace the policy with one built from their own script hashes.
+ * Development skips the CSP: Vite's dev client injects inline scripts and a websocket.
+ */
+export function securityHeaders({ production }: { production: boolean }) {
+  return function setSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
+    setFixedSecurityHeaders(res, { production });
+    next();
+  };
+}
+
+// Powerful features no page of this site uses; a compromised or embedded script cannot ask for them.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "interest-cohort=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * Whether the site is declared to be served over TLS. HSTS is sent only then: over plain http
+ * it means nothing, and a wrong one pins a host to https it does not have. The decision comes
+ * from configuration (PUBLIC_URL), never from X-Forwarded-Proto, which any client can send.
+ */
+export function servedOverHttps(): boolean {
+  return (process.env.PUBLIC_URL ?? "").toLowerCase().startsWith("https:");
+}
+
+/**
+ * The security headers that do not depend on the page, by name. Every response carries them:
+ * Express sets them first (securityHeaders above), and the handlers that answer outside Express
+ * (prerendered pages and their redirects, the in-memory quote API, parser errors) set them too.
+ */
+export function fixedSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
+  return {
+    ...(production && servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    // Images and files are for this site's own pages; other sites may link but not embed them.
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+  };
+}
+
+/** Sets fixedSecurityHeaders on a response. */
+export function setFixedSecurityHeaders(res: ServerResponse, { production }: { production: boolean }): void {
+  for (const [name, value] of Object.entries(fixedSecurityHeaders({ production }))) res.setHeader(name, value);
+}

@@ -1,0 +1,61 @@
+import type { Logger } from "pino";
+import { bootstrapAdmin } from "~/auth/bootstrap-admin.server";
+import { type Env, getEnv } from "~/config/env.server";
+import { type Database, openDatabase } from "~/db/database.server";
+import { getLogger } from "~/observability/logger.server";
+import type { PublicQuoteCache } from "~/quotes/public-quote-cache.server";
+import { seedQuotesIfEmpty } from "~/quotes/seed.server";
+import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
+import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
+
+/**
+ * Everything a request may need that lives as long as the process. Built once, at start-up,
+ * by createServices, and handed to routes through the router context (router-context.ts).
+ */
+export interface Services {
+  env: Env;
+  logger: Logger;
+  /** Migrated and seeded. */
+  database: Database;
+  quoteEvents: QuoteEventHub;
+  publicQuotes: PublicQuoteCache;
+}
+
+/** A start-up step failed; its message names the problem for the person starting the server. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/**
+ * The composition root: validated environment (throws ConfigError), logger, database (opened,
+ * migrated, seeded), the ADMIN_EMAIL admin, and the live-update hub feeding the public quote
+ * cache, in that order. On a failure whatever was opened is closed again.
+ */
+export async function createServices(): Promise<Services> {
+  const env = getEnv();
+  const logger = getLogger();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    afterMigrate: async (db) => {
+      await seedQuotesIfEmpty(db);
+    },
+  }).catch((error: Error) => {
+    throw new StartupError(error.message, { cause: error });
+  });
+  try {
+    await bootstrapAdmin(database, env, logger);
+    const publicQuotes = getPublicQuoteCache();
+    const quoteEvents = new QuoteEventHub(database, {
+      onError: (error) => logger.error({ err: error }, "live updates failed"),
+    });
+    quoteEvents.onChange(publicQuotes);
+    await quoteEvents.start().catch((error: Error) => {
+      throw new StartupError(`Live updates: ${error.message}`, { cause: error });
+    });
+    return { env, logger, database, quoteEvents, publicQuotes };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+
+// The lightbox and each exhibition page's details (split from editorial.spec.ts by topic).
+test.describe("lightbox", () => {
+  test("opens one image on click with its alt text, closes with the button and Escape, no previous/next", async ({
+    page,
+  }) => {
+    await page.goto("/exhibitions/art-basel-miami-2023");
+    const gallery = page.getByRole("list", { name: "Residency photographs" });
+    await expect(gallery.getByRole("link")).toHaveCount(12);
+    const first = gallery.getByRole("link").first();
+    // Until hydration a click opens the full-size JPEG itself (the no-JavaScript path).
+    await expect(first).toHaveAttribute("data-enhanced", "true");
+    const alt = await first.locator("img").getAttribute("alt");
+    expect(alt).toBeTruthy();
+
+    await first.click();
+    const viewer = page.getByRole("dialog", { name: "Image viewer" });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator("img")).toHaveCount(1);
+    // The image may still be loading (hidden until it has); its alt text comes from the page.
+    await expect(viewer.locator("img")).toHaveAttribute("alt", alt!);
+    await expect(viewer.getByRole("button", { name: /previous/i })).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: /next/i })).toHaveCount(0);
+    await page.keyboard.press("ArrowRight");
+    await expect(viewer.locator("img")).toHaveCount(1);
+    await expect(viewer.locator("img")).toHaveAttribute("alt", alt!);
+
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await expect(viewer).toBeHidden();
+    await expect(first).toBeFocused();
+
+    await gallery.getByRole("link").nth(3).click();
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+  });
+
+  test("each gallery image links to its full-size JPEG without JavaScript", async ({ page, request }) => {
+    await page.goto("/exhibitions/sothebys-hong-kong-2023");
+    const links = page.getByRole("list", { name: "Auction photographs" }).getByRole("link");
+    await expect(links).toHaveCount(3);
+    const href = await links.first().getAttribute("href");
+    const response = await request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/jpeg");
+  });
+});
+
+test.describe("exhibition details", () => {
+  test("Solo London lists the 12 works, 12 documentation photos and the catalogue PDF with its real size", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/exhibitions/solo-exhibition-london-2024");
+    const works = page.getByRole("region", { name: "The twelve works" }).getByRole("link");
+    await expect(works).toHaveCount(12);
+    await expect(works.first()).toHaveAttribute("href", "/art/the-bedroom-explorer");
+    await expect(page.getByRole("link", { name: "The Magician's Chest", exact: true })).toHaveAttribute(
+      "href",
+      "/art/the-magicians-chest",
+    );
+    await expect(page.getByRole("list", { name: "Exhibition documentation" }).getByRole("link")).toHaveCount(12);
+
+    const download = page.getByRole("link", { name: /Download the catalogue/ });
+    await expect(download).toHaveAttribute("href", "/files/umbra-secrets-catalogue-full.pdf");
+    const pdf = await request.get("/files/umbra-secrets-catalogue-full.pdf");
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const body = await pdf.body();
+    expect(body.subarray(0, 5).toString()).toBe("%PDF-");
+    const stated =
+      body.length >= 1_000_000 ? `${(body.length / 1_000_000).toFixed(1)} MB` : `${Math.round(body.length / 1000)} KB`;
+    await expect(download).toHaveText(`Download the catalogue (PDF, ${stated})`);
+  });
+
+  test("Peru has an audio player whose MP4 recording answers 200, and links the diary", async ({ page, request }) => {
+    await page.goto("/exhibitions/residency-in-the-amazon-peru-2025");
+    const source = page.locator("main audio source");
+    await expect(source).toHaveAttribute("type", "audio/mp4");
+    const src = await source.getAttribute("src");
+    const audio = await request.get(src!);
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()["content-type"]).toBe("audio/mp4");
+    expect((await audio.body()).subarray(4, 8).toString()).toBe("ftyp");
+    await expect(page.getByRole("link", { name: /Amazon Diaries/ })).toHaveAttribute(
+      "href",
+      "/articles/the-amazon-diaries-a-month-studying-plant-spirits",
+    );
+  });
+
+  test("Auction has two outbound links, three images and notes in English and Chinese", async ({ page }) => {
+    await page.goto("/exhibitions/sothebys-hong-kong-2023");
+    const outbound = page.locator('main a[href^="https://"]');
+    await expect(outbound).toHaveCount(2);
+    await expect(outbound.first()).toHaveAttribute("target", "_blank");
+    await expect(page.locator('main [lang="en"]')).toContainText("Lot 1147");
+    await expect(page.locator('main [lang^="zh"]')).toContainText("1147");
+    await expect(page.getByRole("link", { name: "The Trinket Maker", exact: true })).toHaveAttribute(
+      "href",
+      "/art/the-trinket-maker",
+    );
+  });
+
+  test("Miami lists three firsts; Partnership shows the institute's logo", async ({ page }) => {
+    await page.goto("/exhibitions/art-basel-miami-2023");
+    await expect(page.getByRole("region", { name: "Three firsts" }).getByRole("listitem")).toHaveCount(3);
+    await page.goto("/exhibitions/icva-partnership-2025");
+    await expect(page.getByRole("img", { name: "Institute of Contemporary Visionary Art logo" })).toBeVisible();
+  });
+
+  test("Prices and Contact show SPEC.md's facts", async ({ page }) => {
+    await page.goto("/prices");
+    await expect(page.locator("main")).toContainText("From $1,000");
+    await expect(page.locator("main")).toContainText("From $5,000");
+    await expect(page.getByRole("link", { name: "Contact for pricing" })).toHaveAttribute("href", "/contact");
+    await page.goto("/contact");
+    await expect(page.locator("main figcaption")).toContainText("Assistant Director");
+    await expect(page.locator("main form")).toHaveCount(0);
+  });
+});
