@@ -115,7 +115,7 @@ await section("admin", async () => {
   }
 });
 await section("start", async () => [await measureFreshStart(4612)]);
-// Last: it builds other catalogues, then the normal build again.
+// Last: synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts).
 await section("growth", () => measureGrowth([1_200, 12_000], 4615));
 
 console.log("");

@@ -13,11 +13,18 @@ export interface RunningServer {
 
 export const repoRoot = path.resolve(import.meta.dirname, "..");
 
-/** Starts the production server (`node server.js`) on a fresh data folder and waits until it answers. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production server (`node server.js`) on a fresh data folder and waits until it
+ * answers. `cwd`: another checkout's build (the growth section's copies).
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  cwd = repoRoot,
+): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-"));
   const child = spawn(process.execPath, ["server.js"], {
-    cwd: repoRoot,
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",

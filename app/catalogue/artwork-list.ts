@@ -37,7 +37,11 @@ export const DEFAULT_FILTERS: GalleryFilters = {
  * Trimmed, case-insensitive title search, then the availability/chain/series filters (empty =
  * all), then a stable sort by numeric year, then duplicate removal by id keeping the first.
  */
-export function listArtworks<T extends ArtworkCard>(cards: readonly T[], filters: GalleryFilters): T[] {
+export function listArtworks<T extends ArtworkCard>(
+  cards: readonly T[],
+  filters: GalleryFilters,
+  options: { sorted?: boolean } = {},
+): T[] {
   const needle = filters.search.trim().toLowerCase();
   const matching = cards.filter(
     (card) =>
@@ -47,7 +51,8 @@ export function listArtworks<T extends ArtworkCard>(cards: readonly T[], filters
       (!filters.series || card.series === filters.series),
   );
   const direction = filters.yearSort === "asc" ? 1 : -1;
-  const sorted = matching.sort((a, b) => (Number(a.year) - Number(b.year)) * direction);
+  // `sorted`: the cards are already in the filters' year order (the server sorts once).
+  const sorted = options.sorted ? matching : matching.sort((a, b) => (Number(a.year) - Number(b.year)) * direction);
   const seen = new Set<number>();
   return sorted.filter((card) => {
     if (seen.has(card.id)) return false;

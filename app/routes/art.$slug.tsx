@@ -56,11 +56,14 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
   const { artwork } = loaderData;
   const location = useLocation();
   // Came from the gallery in this tab: go back to the same filtered view.
-  const gallerySearch = (location.state as { gallerySearch?: unknown } | null)?.gallerySearch;
+  const state = location.state as { gallerySearch?: unknown; galleryFrom?: unknown } | null;
+  const gallerySearch = state?.gallerySearch;
+  // The first page of the gallery's "More works" run, so the pages loaded before stay on screen.
+  const backState = typeof state?.galleryFrom === "number" ? { galleryFrom: state.galleryFrom } : undefined;
   const backTo = typeof gallerySearch === "string" && gallerySearch.startsWith("?") ? `/art${gallerySearch}` : "/art";
   return (
     <main id="main" className="page">
-      <Link to={backTo} className={`button button-ghost ${styles.back}`}>
+      <Link to={backTo} state={backState} className={`button button-ghost ${styles.back}`}>
         ← Back to Gallery
       </Link>
       <article className={styles.article}>

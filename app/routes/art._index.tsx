@@ -1,29 +1,38 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, type ShouldRevalidateFunction, useLocation, useSearchParams } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
-  filtersFromSearchParams,
-  type GalleryFilters,
-  hasActiveFilters,
-  listArtworks,
-  searchParamsFromFilters,
-} from "~/catalogue/artwork-list";
-import { artworkCards, findArtwork, galleryFilterOptions } from "~/catalogue/catalogue";
+  Form,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useNavigate,
+  useRouteError,
+  useSearchParams,
+} from "react-router";
+import { filtersFromSearchParams, type GalleryFilters, hasActiveFilters } from "~/catalogue/artwork-list";
+import { findArtwork, galleryFilterOptions } from "~/catalogue/catalogue";
+import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "~/catalogue/gallery-paging";
+import { galleryViewOrThrow } from "~/catalogue/gallery-view.server";
+import { useGalleryPages } from "~/catalogue/use-gallery-pages";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { PageHandle } from "~/components/page-scripts";
 import { Picture } from "~/components/picture";
+import { StatusPage } from "~/components/status-page";
 import { siteConfig } from "~/content/site-config";
 import { pageTitle } from "~/seo/page-title";
 import { pageMeta } from "~/seo/social-meta";
 import type { Route } from "./+types/art._index";
 import styles from "./art._index.module.css";
 
-// Every card and every option; the view is chosen from the URL, so one payload serves all views.
-// Works as HTML first; React starts after the page has loaded (decision 011).
+// The first page of cards of the URL's view (filters, sort, search, page) and every option;
+// other views and pages come from /api/artworks in the browser (decision 021). Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
 /** The work whose picture stands for the catalogue when the page is shared. */
 const SHARED_WORK = "the-source-of-novelty";
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  const { view } = galleryViewOrThrow(new URL(request.url).searchParams);
   const shared = findArtwork(SHARED_WORK);
   if (!shared)
     throw new Error(`The catalogue's share image is the work "${SHARED_WORK}", which is not in content/works`);
@@ -32,10 +41,11 @@ export function loader() {
     name: shared.imageLarge,
     alt: `${shared.title}, from the ${shared.series} series`,
   };
-  return { cards: artworkCards(), options: galleryFilterOptions(), shareImage };
+  return { view, options: galleryFilterOptions(), shareImage };
 }
 
-// Filtering only changes the query string: recompute in the browser instead of refetching.
+// Filtering and paging only change the query string: the gallery asks /api/artworks for the
+// view instead (a prerendered /art.data would answer every query with the first page).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
@@ -45,11 +55,38 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({ title: pageTitle("Artworks"), description, path: "/art", image: loaderData?.shareImage });
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { cards, options } = loaderData;
+  const { view, options } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const filters = filtersFromSearchParams(searchParams);
-  const visible = useMemo(() => listArtworks([...cards], filters), [cards, filters]);
+  const parsedPaging = pagingFromSearchParams(searchParams);
+  const paging = parsedPaging.ok ? parsedPaging.paging : { page: 1, per: GALLERY_PAGE_SIZE };
+  const from = Number((location.state as { galleryFrom?: unknown } | null)?.galleryFrom) || paging.page;
+  const shown = useGalleryPages(view, filters, paging, from);
+  const visible = shown.cards;
+  const next = shown.pages > paging.page ? galleryHref(filters, { ...paging, page: paging.page + 1 }) : undefined;
+  const nextState = { galleryFrom: shown.first };
+  const runStart = shown.first;
+  const more = useRef<HTMLAnchorElement>(null);
+  // After a first "More works", the next pages follow on scroll (the footer stays reachable
+  // until the visitor asks for more).
+  useEffect(() => {
+    const link = more.current;
+    if (!next || shown.loading || runStart === paging.page || !link || !("IntersectionObserver" in window)) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          navigate(next, { replace: true, preventScrollReset: true, state: { galleryFrom: runStart } });
+        }
+      },
+      // Within 800 px below the screen, or anywhere above it: a fast scroll can jump past the link.
+      { rootMargin: "1000000px 0px 800px 0px" },
+    );
+    observer.observe(link);
+    return () => observer.disconnect();
+  }, [next, shown.loading, runStart, paging.page, navigate]);
   // The search box keeps its own text while typing; the URL follows (and Back restores it).
   const [searchText, setSearchText] = useState(filters.search);
   useEffect(() => setSearchText(filters.search), [filters.search]);
@@ -70,8 +107,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
 
-  const apply = (next: GalleryFilters, replace: boolean) =>
-    setSearchParams(searchParamsFromFilters(next), { replace, preventScrollReset: true });
+  const apply = (chosen: GalleryFilters, replace: boolean) =>
+    setSearchParams(galleryQuery(chosen, { page: 1, per: paging.per }), { replace, preventScrollReset: true });
   const onSelect = (name: keyof GalleryFilters) => (event: FormEvent<HTMLSelectElement>) =>
     apply({ ...filters, [name]: event.currentTarget.value }, false);
 
@@ -80,11 +117,12 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <div className={styles.head}>
         <h1>Artworks</h1>
         <p className={styles.count} aria-live="polite">
-          {visible.length === 1 ? "1 work" : `${visible.length} works`}
+          {shown.total === 1 ? "1 work" : `${shown.total} works`}
         </p>
       </div>
 
       <Form ref={form} method="get" action="/art" className={styles.filters} role="search" aria-label="Filter artworks">
+        {paging.per === GALLERY_PAGE_SIZE ? null : <input type="hidden" name="per" value={paging.per} />}
         <FilterSelect
           label="Filter by availability"
           name="availability"
@@ -146,11 +184,22 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      {visible.length > 0 ? (
-        <ul className={styles.grid}>
+      {shown.first > 1 ? (
+        <p className={styles.earlier}>
+          <Link to={galleryHref(filters, { ...paging, page: shown.first - 1 })} className="button button-ghost">
+            Earlier works
+          </Link>
+        </p>
+      ) : null}
+      {visible.length > 0 || shown.loading ? (
+        <ul className={styles.grid} aria-busy={shown.loading || undefined}>
           {visible.map((card, index) => (
             <li key={`${card.id}-${card.slug}`}>
-              <Link to={`/art/${card.slug}`} state={{ gallerySearch: location.search }} className={styles.card}>
+              <Link
+                to={`/art/${card.slug}`}
+                state={{ gallerySearch: location.search, galleryFrom: shown.first }}
+                className={styles.card}
+              >
                 <Picture
                   collection="artworks"
                   name={card.image}
@@ -180,6 +229,24 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       )}
+      {next ? (
+        <p className={styles.paging}>
+          <Link
+            ref={more}
+            to={next}
+            replace
+            preventScrollReset
+            state={nextState}
+            className="button"
+            aria-describedby="gallery-shown"
+          >
+            More works
+          </Link>
+          <span id="gallery-shown" className={styles.shown}>
+            {`Works ${(shown.first - 1) * paging.per + 1} to ${(shown.first - 1) * paging.per + visible.length} of ${shown.total}`}
+          </span>
+        </p>
+      ) : null}
     </main>
   );
 }
@@ -213,4 +280,23 @@ function formSearchParams(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
   return params;
+}
+
+/** A bad page number or one past the end: say what is wrong and lead back to the gallery. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 404) && typeof error.data === "string")
+    return (
+      <StatusPage
+        code={String(error.status)}
+        title={error.status === 404 ? "No such page of works" : "Not a page of the gallery"}
+        message={error.data}
+        actions={
+          <Link to="/art" className="button">
+            Browse the artworks
+          </Link>
+        }
+      />
+    );
+  return <GeneralErrorBoundary />;
 }

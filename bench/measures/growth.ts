@@ -1,65 +1,208 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import { failed, info, type Measurement, round } from "../budgets";
 import { repoRoot, startServer } from "../server-process";
 import { writeSyntheticContent } from "../synthetic-catalogue";
 import { measureFirstRenderBytes } from "./page-weight";
 
-function build(env: Record<string, string> = {}): number {
+/**
+ * Left out of a copy of the checkout: it links node_modules, makes its own build and gets its
+ * own content folder.
+ */
+const SKIP = new Set([
+  "node_modules",
+  ".git",
+  "build",
+  "previous-build",
+  "bench-results",
+  "data",
+  "test-results",
+  "content",
+]);
+
+/**
+ * A copy of this checkout whose content/works holds `size` works, built there (the build writes
+ * build/ beside its scripts, so the main checkout's build is untouched). Returns the folder and
+ * the build's wall time.
+ */
+export function buildSyntheticCopy(size: number): { dir: string; works: number; buildSeconds: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `umbra-growth-${size}-`));
+  fs.cpSync(repoRoot, dir, {
+    recursive: true,
+    filter: (source) => !SKIP.has(path.relative(repoRoot, source).split(path.sep)[0] ?? ""),
+  });
+  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The real content plus generated works (bench/synthetic-catalogue.ts, stand-in images).
+  const content = writeSyntheticContent(path.join(repoRoot, "content"), path.join(dir, "content"), size);
+  const works = fs.readdirSync(path.join(content, "works")).filter((name) => name.endsWith(".md")).length;
   const started = performance.now();
-  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "ignore", env: { ...process.env, ...env } });
-  return (performance.now() - started) / 1000;
+  try {
+    execFileSync("npm", ["run", "build"], {
+      cwd: dir,
+      env: { ...process.env, CONTENT_DIR: path.join(dir, "content") },
+      stdio: ["ignore", "ignore", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, works, buildSeconds: (performance.now() - started) / 1000 };
 }
 
-function residentMegabytes(pid: number | undefined): number | null {
-  if (!pid) return null;
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  return kilobytes ? round(Number(kilobytes) / 1024, 1) : null;
+/** Resident memory of a process, from /proc (Linux). */
+export function residentMegabytes(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Issue 13's growth table: for each catalogue size, generated works (bench/synthetic-catalogue.ts,
- * in a temporary CONTENT_DIR, never committed) are built and served, and the build time, `/art`'s
- * HTML bytes, its bytes to first render at 390 px (budget 500 KB) and the server's resident
- * memory after those requests are reported. The normal build is made again at the end.
+ * The gallery's filter time in Chromium: the hydrated /art, one filter changed in the page (the
+ * select's change event, as a visitor's choice fires it), timed until the grid shows the new
+ * view (its first card and the count changed, nothing loading). Median of the filters below.
  */
+export async function measureFilterTime(baseUrl: string): Promise<{ median: number; each: number[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseUrl}/art`, { waitUntil: "load" });
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+    const each: number[] = [];
+    // Each choice changes the count or the first card (a sort within one year would not).
+    for (const [name, value] of [
+      ["sort", "oldest"],
+      ["series", "Secrets"],
+      ["chain", "Ethereum"],
+      ["series", "Maestro"],
+      ["availability", "Available"],
+    ] as const) {
+      // A string, not a function: tsx would add helpers the page does not have.
+      each.push(await page.evaluate(`(${IN_PAGE_FILTER})(${JSON.stringify(name)}, ${JSON.stringify(value)})`));
+    }
+    const sorted = [...each].sort((a, b) => a - b);
+    return { median: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, each };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Runs in the page: chooses `value` in the gallery's `name` select and resolves with the
+ * milliseconds until the count or the first card changed and nothing is loading.
+ */
+const IN_PAGE_FILTER = `function (name, value) {
+  return new Promise(function (resolve, reject) {
+    var main = document.querySelector("main");
+    var select = main.querySelector('select[name="' + name + '"]');
+    function snapshot() {
+      var count = main.querySelector("[aria-live]");
+      var title = main.querySelector("li h2");
+      return (count ? count.textContent : "") + "|" + (title ? title.textContent : "");
+    }
+    var before = snapshot();
+    var observer = new MutationObserver(function () {
+      if (snapshot() === before || main.querySelector("[aria-busy='true']")) return;
+      observer.disconnect();
+      resolve(performance.now() - started);
+    });
+    observer.observe(main, { subtree: true, childList: true, characterData: true, attributes: true });
+    setTimeout(function () { reject(new Error("the grid did not change within 30 s after " + value)); }, 30000);
+    var started = performance.now();
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}`;
+
+/** `/art`'s HTML as sent uncompressed and with brotli (what a browser asks for), in bytes. */
+async function htmlBytes(baseUrl: string): Promise<{ raw: number; compressed: number }> {
+  // node:http, not fetch(): fetch decodes the body, and the compressed size is the point.
+  const size = (encoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${baseUrl}/art`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+          let bytes = 0;
+          res.on("data", (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on("end", () => resolve(bytes));
+        })
+        .on("error", reject);
+    });
+  return { raw: await size("identity"), compressed: await size("br, gzip") };
+}
+
+/** Every figure of the growth table for one catalogue size. */
+export async function measureGrowthAt(size: number, port: number): Promise<Measurement[]> {
+  const label = `${size.toLocaleString("en")} works`;
+  console.log(`  building a copy with ${label}...`);
+  let built: ReturnType<typeof buildSyntheticCopy>;
+  try {
+    built = buildSyntheticCopy(size);
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
+    return [failed(`Growth ${label}: build`, "finishes", stderr.trim().split("\n").slice(-3).join(" ").slice(0, 300))];
+  }
+  // No background image warm-up (where the server has one): it would share the cores with the
+  // figures taken here.
+  const server = await startServer(
+    port,
+    { CONTENT_DIR: path.join(built.dir, "content"), WARM_IMAGES: "off" },
+    built.dir,
+  );
+  try {
+    const firstRender = await measureFirstRenderBytes(server.url, "/art");
+    const html = await htmlBytes(server.url);
+    const filter = await measureFilterTime(server.url);
+    const rss = server.process.pid ? residentMegabytes(server.process.pid) : null;
+    const pages = fs.readdirSync(path.join(built.dir, "build", "client", "art"), { withFileTypes: true });
+    return [
+      info(
+        `Growth ${label}: build time`,
+        round(built.buildSeconds, 1),
+        "s",
+        `${built.works} work files, ${pages.filter((e) => e.isDirectory()).length} work pages prerendered`,
+      ),
+      { ...firstRender, name: `Growth ${label}: bytes to first render /art (390 px)` },
+      info(
+        `Growth ${label}: /art HTML`,
+        round(html.raw / 1024, 1),
+        "KB",
+        `${round(html.compressed / 1024, 1)} KB brotli`,
+      ),
+      info(
+        `Growth ${label}: server memory (RSS)`,
+        rss === null ? null : round(rss, 0),
+        "MB",
+        "after the measures above",
+      ),
+      info(
+        `Growth ${label}: gallery filter time`,
+        round(filter.median, 0),
+        "ms",
+        `median of ${filter.each.map((ms) => Math.round(ms)).join(", ")} ms`,
+      ),
+    ];
+  } finally {
+    await server.stop();
+    fs.rmSync(built.dir, { recursive: true, force: true });
+  }
+}
+
+/** The growth table: each size in turn, in its own copy of the checkout. */
 export async function measureGrowth(sizes: number[], port: number): Promise<Measurement[]> {
   const rows: Measurement[] = [];
-  try {
-    for (const size of sizes) {
-      const dir = writeSyntheticContent(
-        path.join(repoRoot, "content"),
-        fs.mkdtempSync(path.join(os.tmpdir(), `umbra-growth-${size}-`)),
-        size,
-      );
-      let seconds: number;
-      try {
-        seconds = build({ CONTENT_DIR: dir });
-      } catch (error) {
-        rows.push(failed(`Growth ${size} works: build`, "finishes", (error as Error).message.slice(0, 200)));
-        fs.rmSync(dir, { recursive: true, force: true });
-        continue;
-      }
-      rows.push(info(`Growth ${size} works: build`, round(seconds, 1), "s"));
-      const server = await startServer(port, { CONTENT_DIR: dir, WARM_IMAGES: "off" });
-      try {
-        const html = await (
-          await fetch(`${server.url}/art`, { headers: { "Accept-Encoding": "identity" } })
-        ).arrayBuffer();
-        rows.push(info(`Growth ${size} works: /art HTML`, round(html.byteLength / 1024, 1), "KB"));
-        const firstRender = await measureFirstRenderBytes(server.url, "/art");
-        rows.push({ ...firstRender, name: `Growth ${size} works: ${firstRender.name}` });
-        rows.push(info(`Growth ${size} works: server memory`, residentMegabytes(server.process.pid), "MB", "resident"));
-      } finally {
-        await server.stop();
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    }
-  } finally {
-    build();
-  }
+  for (const size of sizes) rows.push(...(await measureGrowthAt(size, port)));
   return rows;
 }

@@ -1,0 +1,15 @@
+import { galleryView } from "~/catalogue/gallery-view.server";
+import { jsonError } from "~/http/api-errors.server";
+import type { Route } from "./+types/api.artworks";
+
+/**
+ * GET /api/artworks?q=&availability=&chain=&series=&sort=&page=&per= — one page of the gallery's
+ * view, by the same rule and URL as /art: `{ cards, page, pages, total, query }`. The gallery
+ * asks it when its filters or page change in the browser, so no visitor downloads the whole
+ * catalogue. A bad `page` or `per` is a 400, a page past the end a 404, each with a message.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const result = galleryView(new URL(request.url).searchParams);
+  if (!result.ok) return jsonError(result.status, result.message, { field: result.field });
+  return Response.json(result.view, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+}
