@@ -12,6 +12,5 @@ export default defineConfig({
   // The server build's entry is our Express app, which imports the React Router build itself
   // (Vite's environment API, React Router's v8_viteEnvironmentApi).
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
-  resolve: { tsconfigPaths: true },
   plugins: [reactRouter(), imageOriginalsPlugin(), contentPlugin()],
 });

@@ -5,7 +5,6 @@ import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 // Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.
 export default defineConfig({
   plugins: [imageOriginalsPlugin(), contentPlugin()],
-  resolve: { tsconfigPaths: true },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

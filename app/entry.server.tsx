@@ -5,8 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { getLogger } from "./observability/logger.server";
-import { cspNonceContext } from "./security/csp-nonce-context";
+import { getLogger } from "./observability/logger.server.ts";
+import { cspNonceContext } from "./security/csp-nonce-context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet } from "react-router";
 import type { Route } from "./+types/root";
-import { GeneralErrorBoundary } from "./components/general-error-boundary";
-import { PageScripts } from "./components/page-scripts";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { siteConfig } from "./content/site-config";
-import { FEED_TITLE } from "./seo/feed-title";
+import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
+import { PageScripts } from "./components/page-scripts.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { siteConfig } from "./content/site-config.ts";
+import { FEED_TITLE } from "./seo/feed-title.ts";
 import "./styles/global.css";
 
 export const links: Route.LinksFunction = () => [

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { Measurement } from "./budgets";
-import { repoRoot } from "./server-process";
+import type { Measurement } from "./budgets.ts";
+import { repoRoot } from "./server-process.ts";
 
 const show = (m: Measurement) => (m.value === null ? "n/a" : `${m.value}${m.unit ? ` ${m.unit}` : ""}`);
 const verdict = (m: Measurement) => (m.budget === "-" ? "" : m.pass ? "pass" : "FAIL");

@@ -5,21 +5,21 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { exitWithUsage, parseCommandLine } from "../scripts/cli";
-import { benchAdmin, signInAsAdmin } from "./admin-session";
-import { failed, type Measurement } from "./budgets";
-import { importQuotes, measureAdminList } from "./measures/admin-list";
-import { measurePublicApi } from "./measures/api-load";
-import { measureFanOut } from "./measures/fan-out";
-import { measureFirstImages } from "./measures/first-images";
-import { measureGrowth } from "./measures/growth";
-import { measureLighthouse } from "./measures/lighthouse";
-import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memory-answers";
-import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight";
-import { measureFreshStart } from "./measures/start-time";
-import { measureStaticServing } from "./measures/static-serving";
-import { printTable, writeResults } from "./report";
-import { repoRoot, startServer } from "./server-process";
+import { exitWithUsage, parseCommandLine } from "#scripts/cli.ts";
+import { benchAdmin, signInAsAdmin } from "./admin-session.ts";
+import { failed, type Measurement } from "./budgets.ts";
+import { importQuotes, measureAdminList } from "./measures/admin-list.ts";
+import { measurePublicApi } from "./measures/api-load.ts";
+import { measureFanOut } from "./measures/fan-out.ts";
+import { measureFirstImages } from "./measures/first-images.ts";
+import { measureGrowth } from "./measures/growth.ts";
+import { measureLighthouse } from "./measures/lighthouse.ts";
+import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memory-answers.ts";
+import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight.ts";
+import { measureFreshStart } from "./measures/start-time.ts";
+import { measureStaticServing } from "./measures/static-serving.ts";
+import { printTable, writeResults } from "./report.ts";
+import { repoRoot, startServer } from "./server-process.ts";
 
 const PAGES = [
   "/",

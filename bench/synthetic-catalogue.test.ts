@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { syntheticWorks, workFile, writeSyntheticContent } from "./synthetic-catalogue";
+import { syntheticWorks, workFile, writeSyntheticContent } from "./synthetic-catalogue.ts";
 
 describe("synthetic catalogue", () => {
   it("makes unique slugs and ids, the same every run", () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
-import { CHAINS, SERIES } from "../app/catalogue/artwork-record";
+import { CHAINS, SERIES } from "#app/catalogue/artwork-record.ts";
 
 const AVAILABILITY = ["Available", "Sold", "Not for sale"];
 const WORDS = ["fern", "lantern", "moth", "river", "chamber", "vine", "source", "novelty", "dream", "serpent", "eye"];

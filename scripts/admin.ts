@@ -1,12 +1,12 @@
 // `npm run admin -- create --email E`, `npm run admin -- reset-password --email E`,
 // `npm run admin -- list`. The password is prompted for, or read from ADMIN_PASSWORD (scripts).
 // With the embedded database, stop the server first: PGlite allows one process at a time.
-import "../server/load-env-file.js";
+import "#server/load-env-file.ts";
 import readline from "node:readline";
-import { AdminAccountError, createAdmin, listAdmins, resetAdminPassword } from "~/auth/admin-accounts.server";
-import { getEnv } from "~/config/env.server";
-import { CliError, parseCommandLine, runCommand, UsageError } from "./cli";
-import { openConfiguredDatabase } from "./cli-database";
+import { AdminAccountError, createAdmin, listAdmins, resetAdminPassword } from "#app/auth/admin-accounts.server.ts";
+import { getEnv } from "#app/config/env.server.ts";
+import { CliError, parseCommandLine, runCommand, UsageError } from "./cli.ts";
+import { openConfiguredDatabase } from "./cli-database.ts";
 
 const usage = `Usage:
   npm run admin -- create --email you@example.com           create an admin

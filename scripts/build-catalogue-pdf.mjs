@@ -1,6 +1,6 @@
 // Generates public/files/umbra-secrets-catalogue-full.pdf from the catalogue data before the site
 // build, so the Solo London page can state the file's real size. Runs the TypeScript generator
-// through Vite (for the `~/` alias); the image manifest is not needed to draw stand-ins. Content
+// through Vite, which serves the app's `virtual:` modules; the image manifest is not needed to draw stand-ins. Content
 // collections (`virtual:content/<name>`) come from their loaders, loaded through the same server.
 import path from "node:path";
 import { createServer } from "vite";
@@ -16,7 +16,6 @@ const server = await createServer({
   logLevel: "warn",
   appType: "custom",
   server: { middlewareMode: true, hmr: false, ws: false },
-  resolve: { tsconfigPaths: true },
   optimizeDeps: { noDiscovery: true, include: [] },
   plugins: [
     {

@@ -1,6 +1,6 @@
 // The database a command-line tool works on, with failures to open it as plain messages.
-import { openDatabase } from "~/db/database.server";
-import { CliError } from "./cli";
+import { openDatabase } from "#app/db/database.server.ts";
+import { CliError } from "./cli.ts";
 
 /**
  * Opens the configured database (DATABASE_URL, or PGlite under DATA_DIR) and applies pending

@@ -2,7 +2,7 @@
 // codes (0 done, 1 failed, 2 wrong usage), and plain messages instead of stack traces for the
 // failures a user can fix.
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { ConfigError } from "~/config/env.server";
+import { ConfigError } from "#app/config/env.server.ts";
 
 /** A failure the user can act on: its message is printed as is, and the tool exits with 1. */
 export class CliError extends Error {

@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { authSecret } from "~/auth/auth-secret.server";
-import { acquireDataDirLock } from "~/db/data-dir-lock.server";
-import { openDatabase } from "~/db/database.server";
-import { tweets } from "~/db/schema";
+import { authSecret } from "#app/auth/auth-secret.server.ts";
+import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
+import { openDatabase } from "#app/db/database.server.ts";
+import { tweets } from "#app/db/schema.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-backup-"));

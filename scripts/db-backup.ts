@@ -1,11 +1,18 @@
 // `npm run db:backup -- FILE`: the embedded database (PGlite under DATA_DIR) to one .tar.gz.
 // .env first: DATA_DIR and DATABASE_URL may come from it, as for the server.
-import "../server/load-env-file.js";
+import "#server/load-env-file.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { acquireDataDirLock } from "~/db/data-dir-lock.server";
-import { CommandError, dataDir, megabytes, parseCommand, runCommand, SECRET_IN_ARCHIVE } from "./embedded-database-cli";
+import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
+import {
+  CommandError,
+  dataDir,
+  megabytes,
+  parseCommand,
+  runCommand,
+  SECRET_IN_ARCHIVE,
+} from "./embedded-database-cli.ts";
 
 const usage = `Usage: npm run db:backup -- FILE [--force]
 

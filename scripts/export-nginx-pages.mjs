@@ -8,15 +8,15 @@
 // nginx reads pages.conf only when it (re)loads; <id> is a hash of the policies, so until the
 // reload after a build changed them, nginx looks for the old folder, finds nothing and passes
 // pages to the app, instead of sending new pages with old policies.
-import "../server/load-env-file.js";
+import "#server/load-env-file.ts";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import zlib from "node:zlib";
-import { ORIGIN_PLACEHOLDER } from "../app/seo/origin-placeholder.js";
-import { inlineStylesheets, stylesheetReader } from "../server/inline-stylesheets.js";
-import { contentSecurityPolicy, inlineScriptHashes } from "../server/security-headers.js";
+import { ORIGIN_PLACEHOLDER } from "#app/seo/origin-placeholder.js";
+import { inlineStylesheets, stylesheetReader } from "#server/inline-stylesheets.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "#server/security-headers.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "build/client");

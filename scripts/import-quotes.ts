@@ -1,13 +1,13 @@
 // `npm run quotes:import -- FILE [--include-replies]`: loads posts from an X archive (the zip,
 // or its data/tweets.js) into the quotes table, hidden until the admin makes them public.
-import "../server/load-env-file.js";
+import "#server/load-env-file.ts";
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "~/config/env.server";
-import { importPosts } from "~/quotes/import-quotes.server";
-import { ArchiveFormatError, readArchive } from "~/quotes/x-archive.server";
-import { CliError, parseCommandLine, runCommand, UsageError } from "./cli";
-import { openConfiguredDatabase } from "./cli-database";
+import { getEnv } from "#app/config/env.server.ts";
+import { importPosts } from "#app/quotes/import-quotes.server.ts";
+import { ArchiveFormatError, readArchive } from "#app/quotes/x-archive.server.ts";
+import { CliError, parseCommandLine, runCommand, UsageError } from "./cli.ts";
+import { openConfiguredDatabase } from "./cli-database.ts";
 
 const usage = `Usage: npm run quotes:import -- FILE [--include-replies]
   FILE               an X archive zip, or its data/tweets.js

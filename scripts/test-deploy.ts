@@ -7,9 +7,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { fixedSecurityHeaders } from "../server/security-headers.js";
-import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "../tests/support/server-process";
-import { check, Failure, freePort, openEventStream, request } from "./test-deploy/http-client";
+import { fixedSecurityHeaders } from "#server/security-headers.ts";
+import {
+  createPostgresDatabase,
+  processAdmin,
+  type ServerProcess,
+  startServer,
+} from "#tests/support/server-process.ts";
+import { check, Failure, freePort, openEventStream, request } from "./test-deploy/http-client.ts";
 import {
   appLogsSettled,
   appRequestsFor,
@@ -17,8 +22,8 @@ import {
   renderSiteConfig,
   startNginx,
   stopProcess,
-} from "./test-deploy/processes";
-import { step } from "./test-deploy/steps";
+} from "./test-deploy/processes.ts";
+import { step } from "./test-deploy/steps.ts";
 
 const usage = `Usage: npm run test:deploy
 

@@ -1,10 +1,10 @@
 // `npm run works:add -- --title "..." --image FILE [--series S] [--year YYYY] [--chain C]`: makes
 // content/works/<slug>.md for a new work with the next artwork_id, its original copied beside it.
-import "../server/load-env-file.js";
-import { CHAINS, SERIES } from "~/catalogue/artwork-record";
-import { contentDir } from "~/content/content-files.server";
-import { parseCommandLine, runCommand, UsageError } from "./cli";
-import { addWork } from "./works-add/add-work";
+import "#server/load-env-file.ts";
+import { CHAINS, SERIES } from "#app/catalogue/artwork-record.ts";
+import { contentDir } from "#app/content/content-files.server.ts";
+import { parseCommandLine, runCommand, UsageError } from "./cli.ts";
+import { addWork } from "./works-add/add-work.ts";
 
 const usage = `Usage: npm run works:add -- --title "TITLE" --image FILE [--series S] [--year YYYY] [--chain C]
   --title   the work's title; its file name (slug) is made from it

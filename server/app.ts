@@ -1,25 +1,25 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { rateLimitAddress } from "~/auth/client-ip-context";
-import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "~/auth/origin-check.server";
-import { limitRequestBodies } from "./body-limit";
-import { sendErrorAnswer } from "./error-answer";
-import { siteImages } from "./images/site-images";
-import { requireBuildableUrl } from "./request-url";
-import { routerContextFor } from "./router-context";
-import type { Services } from "./services";
+import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
+import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
+import { limitRequestBodies } from "./body-limit.ts";
+import { sendErrorAnswer } from "./error-answer.ts";
+import { siteImages } from "./images/site-images.ts";
+import { requireBuildableUrl } from "./request-url.ts";
+import { routerContextFor } from "./router-context.ts";
+import type { Services } from "./services.ts";
 
-export { publicOrigin, setListeningPort } from "~/config/public-origin.server";
-export { ORIGIN_PLACEHOLDER } from "~/seo/site-origin";
-export { warmSiteImages } from "./images/site-images";
-export { prerenderedPages } from "./prerendered-pages";
-export { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
-export { startRuntime } from "./runtime";
+export { publicOrigin, setListeningPort } from "#app/config/public-origin.server.ts";
+export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
+export { warmSiteImages } from "./images/site-images.ts";
+export { prerenderedPages } from "./prerendered-pages.ts";
+export { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+export { startRuntime } from "./runtime.ts";
 
 /**
  * Everything the React Router build serves: pages rendered per request and the API (resource
  * routes), on the process's services. This module is bundled into build/server/index.js, so
- * it can import app code with `~/`; importing it reads no configuration (the build's prerender
+ * it can import app code; importing it reads no configuration (the build's prerender
  * imports it), so the app is made by the server entry after start-up, from its services.
  */
 export function createApp(services: Services): express.Express {

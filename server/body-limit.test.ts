@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { limitRequestBodies } from "./body-limit";
+import { limitRequestBodies } from "./body-limit.ts";
 
 const LIMIT = 1024;
 let base = "";

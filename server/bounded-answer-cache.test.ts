@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BoundedAnswerCache } from "./bounded-answer-cache";
-import { compressBodySync, prepareAnswer } from "./compressed-body";
+import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
+import { compressBodySync, prepareAnswer } from "./compressed-body.ts";
 
 const answerOf = (bytes: number) =>
   prepareAnswer(compressBodySync(Buffer.alloc(bytes, 97), { minBytes: Infinity }), {});

@@ -1,4 +1,4 @@
-import type { PreparedAnswer } from "./compressed-body";
+import type { PreparedAnswer } from "./compressed-body.ts";
 
 export interface AnswerCacheLimits {
   /** Most entries kept: every free-text search is its own entry. */

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compressBody, compressBodySync, matchesEtag, prepareAnswer } from "./compressed-body";
+import { chooseEncoding, compressBody, compressBodySync, matchesEtag, prepareAnswer } from "./compressed-body.ts";
 
 const both = { br: Buffer.from("b"), gzip: Buffer.from("g") };
 

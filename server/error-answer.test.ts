@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerErrors } from "./error-answer";
+import { answerErrors } from "./error-answer.ts";
 
 let base = "";
 let server: http.Server;

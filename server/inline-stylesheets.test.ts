@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineStylesheets } from "./inline-stylesheets.js";
+import { inlineStylesheets } from "./inline-stylesheets.ts";
 
 const files: Record<string, string> = {
   "/assets/root-a1.css": "body{margin:0}",

@@ -3,14 +3,14 @@
 // endpoints, static files, prerendered pages, then the React Router app (app.ts, bundled into
 // build/server/index.js).
 // First: .env must be in process.env before anything reads the environment.
-import "./load-env-file";
+import "./load-env-file.ts";
 import http from "node:http";
 import compression from "compression";
 import express from "express";
-import type * as ServerApp from "./app";
-import { answerParseErrors } from "./parse-errors";
-import { logRequest } from "./request-log";
-import { securityHeaders } from "./security-headers";
+import type * as ServerApp from "./app.ts";
+import { answerParseErrors } from "./parse-errors.ts";
+import { logRequest } from "./request-log.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 // Read before the configuration is loaded: it decides which build to load it from.
 const DEVELOPMENT = process.env.NODE_ENV === "development";

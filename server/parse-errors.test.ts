@@ -1,7 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerParseErrors } from "./parse-errors.js";
+import { answerParseErrors } from "./parse-errors.ts";
 
 let port = 0;
 let server: http.Server;

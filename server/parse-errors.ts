@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
-import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 // What Node's HTTP parser refuses before any handler runs, and what a person can do about it.
 const answers: Record<string, [statusLine: string, message: string]> = {

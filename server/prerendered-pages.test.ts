@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prerenderedPages, sameSiteLocation } from "./prerendered-pages";
+import { prerenderedPages, sameSiteLocation } from "./prerendered-pages.ts";
 
 describe("sameSiteLocation", () => {
   it("drops trailing slashes", () => {

@@ -8,9 +8,9 @@ import {
   type PreparedAnswer,
   prepareAnswer,
   sendPrepared,
-} from "./compressed-body";
-import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.js";
-import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.js";
+} from "./compressed-body.ts";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
   production?: boolean;

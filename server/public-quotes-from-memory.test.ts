@@ -2,11 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicQuotesKey } from "~/quotes/public-quote-cache.server";
-import { publicListQuery } from "~/quotes/quote-api-schemas";
-import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
-import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
-import { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
+import { publicQuotesKey } from "#app/quotes/public-quote-cache.server.ts";
+import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
+import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
+import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
+import { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
 
 // Long enough to be worth compressing.
 const page: QuotePage<PublicQuote> = {

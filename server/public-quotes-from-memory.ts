@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { publicQuotesKey } from "~/quotes/public-quote-cache.server";
-import { publicListQuery } from "~/quotes/quote-api-schemas";
-import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
-import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
-import { compressBodySync, type PreparedAnswer, prepareAnswer, sendPrepared } from "./compressed-body";
-import { serveQuoteWallFromMemory } from "./quote-wall-from-memory";
-import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.js";
+import { publicQuotesKey } from "#app/quotes/public-quote-cache.server.ts";
+import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
+import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
+import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
+import { compressBodySync, type PreparedAnswer, prepareAnswer, sendPrepared } from "./compressed-body.ts";
+import { serveQuoteWallFromMemory } from "./quote-wall-from-memory.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 const PATH = "/api/quotes";
 

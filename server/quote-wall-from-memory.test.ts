@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
-import { servePublicQuotesFromMemory } from "./public-quotes-from-memory";
-import { quoteWall, quoteWallKey } from "./quote-wall-from-memory";
+import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
+import { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+import { quoteWall, quoteWallKey } from "./quote-wall-from-memory.ts";
 
 let base = "";
 let server: http.Server;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
-import { BoundedAnswerCache } from "./bounded-answer-cache";
-import { compressBody, prepareAnswer, sendPrepared } from "./compressed-body";
-import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.js";
+import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
+import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
+import { compressBody, prepareAnswer, sendPrepared } from "./compressed-body.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.ts";
 
 const PATH = "/quotes";
 /** Longer addresses are rendered every time: no real search or cursor needs more. */

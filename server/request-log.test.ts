@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { requestLog } from "./request-log";
+import { requestLog } from "./request-log.ts";
 
 /** Sends one request through requestLog and an app with a router mounted at /img. */
 async function logged(url: string) {

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireBuildableUrl } from "./request-url";
+import { requireBuildableUrl } from "./request-url.ts";
 
 let port = 0;
 let server: http.Server;

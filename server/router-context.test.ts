@@ -1,14 +1,14 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { clientIpContext } from "~/auth/client-ip-context";
-import { databaseContext } from "~/db/context";
-import type { Database } from "~/db/database.server";
-import { loggerContext } from "~/observability/context";
-import { PublicQuoteCache, publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
-import { quoteEventsContext } from "~/realtime/context";
-import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
-import { cspNonceContext } from "~/security/csp-nonce-context";
-import { routerContextFor } from "./router-context";
+import { clientIpContext } from "#app/auth/client-ip-context.ts";
+import { databaseContext } from "#app/db/context.ts";
+import type { Database } from "#app/db/database.server.ts";
+import { loggerContext } from "#app/observability/context.ts";
+import { PublicQuoteCache, publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
+import { quoteEventsContext } from "#app/realtime/context.ts";
+import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
+import { routerContextFor } from "./router-context.ts";
 
 describe("routerContextFor", () => {
   it("hands routes the process's services and the request's own values", () => {

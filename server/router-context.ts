@@ -1,11 +1,11 @@
 import { RouterContextProvider } from "react-router";
-import { clientIpContext } from "~/auth/client-ip-context";
-import { databaseContext } from "~/db/context";
-import { loggerContext } from "~/observability/context";
-import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
-import { quoteEventsContext } from "~/realtime/context";
-import { cspNonceContext } from "~/security/csp-nonce-context";
-import type { Services } from "./services";
+import { clientIpContext } from "#app/auth/client-ip-context.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { loggerContext } from "#app/observability/context.ts";
+import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
+import { quoteEventsContext } from "#app/realtime/context.ts";
+import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
+import type { Services } from "./services.ts";
 
 /**
  * One request's router context: the process's services (built once, services.ts) and what is

@@ -1,12 +1,12 @@
 import type { Server } from "node:http";
 import express from "express";
-import { ConfigError } from "~/config/env.server";
-import { publicOrigin } from "~/config/public-origin.server";
-import { getLogger } from "~/observability/logger.server";
-import { setSiteOrigin } from "~/seo/site-origin";
-import { answerErrors } from "./error-answer";
-import { requestLog } from "./request-log";
-import { createServices, type Services, StartupError } from "./services";
+import { ConfigError } from "#app/config/env.server.ts";
+import { publicOrigin } from "#app/config/public-origin.server.ts";
+import { getLogger } from "#app/observability/logger.server.ts";
+import { setSiteOrigin } from "#app/seo/site-origin.ts";
+import { answerErrors } from "./error-answer.ts";
+import { requestLog } from "./request-log.ts";
+import { createServices, type Services, StartupError } from "./services.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

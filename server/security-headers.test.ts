@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { setFixedSecurityHeaders } from "./security-headers.js";
+import { setFixedSecurityHeaders } from "./security-headers.ts";
 
 /** The headers setFixedSecurityHeaders sets, collected by name (lower case). */
 function headersFor(production: boolean): Map<string, string> {

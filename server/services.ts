@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
-import { bootstrapAdmin } from "~/auth/bootstrap-admin.server";
-import { type Env, getEnv } from "~/config/env.server";
-import { type Database, openDatabase } from "~/db/database.server";
-import { getLogger } from "~/observability/logger.server";
-import type { PublicQuoteCache } from "~/quotes/public-quote-cache.server";
-import { seedQuotesIfEmpty } from "~/quotes/seed.server";
-import { getPublicQuoteCache } from "~/realtime/app-quote-events.server";
-import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
+import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
+import { type Env, getEnv } from "#app/config/env.server.ts";
+import { type Database, openDatabase } from "#app/db/database.server.ts";
+import { getLogger } from "#app/observability/logger.server.ts";
+import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
+import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
+import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
 
 /**
  * Everything a request may need that lives as long as the process. Built once, at start-up,

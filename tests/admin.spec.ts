@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { baseURL, e2eAdmin } from "../playwright.config";
-import { expectNoSeriousA11yViolations } from "./accessibility";
-import { totp, unusedCode } from "./totp";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { totp, unusedCode } from "./totp.ts";
 
 // One admin account goes through enrolment, sign-ins and a reset in order, so these run
 // serially and on the desktop project only (the phone project checks the screens' layout).

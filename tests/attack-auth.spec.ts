@@ -3,8 +3,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "./support/server-process";
-import { totp } from "./totp";
+import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "./support/server-process.ts";
+import { totp } from "./totp.ts";
 
 // Attacks on sign-in, codes and password reset, each against its own server process, as an
 // outsider would make them: many requests at once, from one address or through a proxy.

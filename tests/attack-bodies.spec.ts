@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { adminCookie, expectSecurityHeaders, MB, rssOf, sendHugeBody, useOwnServer } from "./support/hostile-requests";
-import { sendRaw } from "./support/raw-http";
+import {
+  adminCookie,
+  expectSecurityHeaders,
+  MB,
+  rssOf,
+  sendHugeBody,
+  useOwnServer,
+} from "./support/hostile-requests.ts";
+import { sendRaw } from "./support/raw-http.ts";
 
 // Request bodies against a server of its own (fresh data folder), so nothing here disturbs the
 // shared server other specs use. Security issue 11: body limits (split from attack-input.spec.ts).

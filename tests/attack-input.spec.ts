@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { adminCookie, expectSecurityHeaders, useOwnServer } from "./support/hostile-requests";
-import { describeRequest, type MalformedRequest, malformedRequests } from "./support/malformed-requests";
-import { type RawResponse, sendOnSocket, sendRaw } from "./support/raw-http";
+import { adminCookie, expectSecurityHeaders, useOwnServer } from "./support/hostile-requests.ts";
+import { describeRequest, type MalformedRequest, malformedRequests } from "./support/malformed-requests.ts";
+import { type RawResponse, sendOnSocket, sendRaw } from "./support/raw-http.ts";
 
 const FUZZ_SEED = 20_251_111;
 

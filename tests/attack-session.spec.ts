@@ -8,7 +8,7 @@ import {
   processAdmin,
   type ServerProcess,
   startServer,
-} from "./support/server-process";
+} from "./support/server-process.ts";
 
 // Security issue 11, point 6: an admin event stream must not outlive the session it was opened
 // with. These start their own server processes: run once (desktop project), one at a time.

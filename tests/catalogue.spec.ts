@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./accessibility";
-import { gotoHydrated } from "./support/hydration";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 const cardLine = /^\d{4}\. 1 of 1 original, 78 x 55in \(200 x 140cm\), Sold\.$/;
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./accessibility";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
 
 const contentDir = path.resolve("content");
 const slugsOf = (kind: string) =>

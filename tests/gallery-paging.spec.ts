@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { gotoHydrated } from "./support/hydration";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // The real catalogue shows 118 works, one page of 120; `?per=50` makes three pages of it
 // (50, 50, 18), so paging is tested on the real build (decision 021).

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./accessibility";
-import { gotoHydrated } from "./support/hydration";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // Issue 15, "Header and first screens": the Exhibitions menu by mouse, touch and keyboard, the
 // /exhibitions index for phones, room below the header, About's first screen, and JavaScript off.

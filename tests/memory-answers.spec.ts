@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support/hydration";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // Answers served from memory (issue 13): the quote wall's rendered pages and prerendered pages.
 test.describe("answers from memory", () => {

@@ -8,7 +8,7 @@ import {
   runServerExpectingFailure,
   type ServerProcess,
   startServer,
-} from "./support/server-process";
+} from "./support/server-process.ts";
 
 // These start their own server processes: run once (desktop project), one at a time.
 test.describe.configure({ mode: "serial", timeout: 120_000 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { gotoHydrated } from "./support/hydration";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // Decision 011: static pages ship no framework JavaScript; interactive public pages start React
 // after the load event; whatever a visitor does before that is kept.

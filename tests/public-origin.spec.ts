@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support/hydration";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // playwright.config.ts starts the server with PUBLIC_URL = the e2e base URL, while the pages
 // were prerendered at build time: every link below must name the configured origin.

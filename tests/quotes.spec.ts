@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./accessibility";
-import { gotoHydrated } from "./support/hydration";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 const LONG_DATE =
   /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./accessibility";
-import { gotoHydrated } from "./support/hydration";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 test.describe("site shell", () => {
   test("home page is server-rendered inside the header and footer", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import type { HeadersArgs } from "react-router";
-import { pageTitle } from "~/seo/page-title";
+import { pageTitle } from "#app/seo/page-title.ts";
 
 /** Admin pages are kept out of search engines and caches. */
 export function adminMeta(title: string) {

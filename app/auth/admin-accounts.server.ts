@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { authUser } from "~/db/auth-schema";
-import type { Database } from "~/db/database.server";
-import { getAuth } from "./auth.server";
-import { passwordProblem } from "./password-policy";
+import { authUser } from "#app/db/auth-schema.ts";
+import type { Database } from "#app/db/database.server.ts";
+import { getAuth } from "./auth.server.ts";
+import { passwordProblem } from "./password-policy.ts";
 
 export class AdminAccountError extends Error {
   override name = "AdminAccountError";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { databaseContext } from "~/db/context";
-import { getAuth } from "./auth.server";
+import { databaseContext } from "#app/db/context.ts";
+import { getAuth } from "./auth.server.ts";
 
 export type AdminUser = {
   id: string;

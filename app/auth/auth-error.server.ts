@@ -1,4 +1,4 @@
-import { getLogger } from "~/observability/logger.server";
+import { getLogger } from "#app/observability/logger.server.ts";
 
 /** The status and message of a better-auth APIError (or a generic failure). */
 export function authErrorOf(error: unknown): { status: number; message: string; code?: string } {

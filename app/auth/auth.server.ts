@@ -2,15 +2,15 @@ import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { getEnv } from "~/config/env.server";
-import { publicOrigin } from "~/config/public-origin.server";
-import { siteSettings } from "~/content/site-settings.server";
-import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "~/db/auth-schema";
-import type { Database } from "~/db/database.server";
-import { sendEmail } from "~/email/send-email.server";
-import { getLogger } from "~/observability/logger.server";
-import { authSecret } from "./auth-secret.server";
-import { PASSWORD_MIN_LENGTH } from "./password-policy";
+import { getEnv } from "#app/config/env.server.ts";
+import { publicOrigin } from "#app/config/public-origin.server.ts";
+import { siteSettings } from "#app/content/site-settings.server.ts";
+import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#app/db/auth-schema.ts";
+import type { Database } from "#app/db/database.server.ts";
+import { sendEmail } from "#app/email/send-email.server.ts";
+import { getLogger } from "#app/observability/logger.server.ts";
+import { authSecret } from "./auth-secret.server.ts";
+import { PASSWORD_MIN_LENGTH } from "./password-policy.ts";
 
 export const RESET_LINK_MINUTES = 30;
 

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
-import type { Env } from "~/config/env.server";
-import type { Database } from "~/db/database.server";
-import { ensureBootstrapAdmin } from "./admin-accounts.server";
+import type { Env } from "#app/config/env.server.ts";
+import type { Database } from "#app/db/database.server.ts";
+import { ensureBootstrapAdmin } from "./admin-accounts.server.ts";
 
 /**
  * At start-up: create the ADMIN_EMAIL / ADMIN_PASSWORD admin when no admin exists yet.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitAddress } from "./client-ip-context";
+import { rateLimitAddress } from "./client-ip-context.ts";
 
 describe("rateLimitAddress", () => {
   it("keeps IPv4 and unwraps IPv4-mapped IPv6", () => {

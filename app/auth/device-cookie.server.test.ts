@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { deviceCookie, readDevice } from "./device-cookie.server";
+import { deviceCookie, readDevice } from "./device-cookie.server.ts";
 
 const key = crypto.randomBytes(32);
 const withCookie = (cookie: string) => new Request("http://localhost/admin/quotes", { headers: { cookie } });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { getEnv } from "~/config/env.server";
-import { wantsSecureCookies } from "./auth.server";
-import { authSecret } from "./auth-secret.server";
+import { getEnv } from "#app/config/env.server.ts";
+import { wantsSecureCookies } from "./auth.server.ts";
+import { authSecret } from "./auth-secret.server.ts";
 
 /**
  * OWASP's device cookie: a browser that has completed a sign-in gets a signed cookie naming

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "./origin-check.server";
+import { isSameOriginRequest } from "./origin-check.server.ts";
 
 const allowed = ["http://localhost:3400", "http://127.0.0.1:3400"];
 const post = (headers: Record<string, string>, url = "http://127.0.0.1:3400/admin/quotes") =>

@@ -1,5 +1,5 @@
-import { allowedOrigins } from "~/config/public-origin.server";
-import { jsonError } from "~/http/api-errors.server";
+import { allowedOrigins } from "#app/config/public-origin.server.ts";
+import { jsonError } from "#app/http/api-errors.server.ts";
 
 export const CROSS_ORIGIN_MESSAGE = "This request did not come from this site.";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordProblem } from "./password-policy";
+import { passwordProblem } from "./password-policy.ts";
 
 describe("passwordProblem", () => {
   it("refuses passwords shorter than 12 characters", () => {

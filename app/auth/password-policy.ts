@@ -1,4 +1,4 @@
-import { commonPasswords } from "./common-passwords";
+import { commonPasswords } from "./common-passwords.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/db/database.server";
-import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
-import { clearAttempts, RateLimitedError, refundAttempt, takeAttempt } from "./rate-limit.server";
-import { claimCode, releaseCode } from "./used-codes.server";
+import { type Database, openDatabase } from "#app/db/database.server.ts";
+import {
+  allTestEngines,
+  createTestDatabase,
+  engineAvailable,
+  type TestDatabase,
+} from "#app/db/test-database.server.ts";
+import { clearAttempts, RateLimitedError, refundAttempt, takeAttempt } from "./rate-limit.server.ts";
+import { claimCode, releaseCode } from "./used-codes.server.ts";
 
 const rule = { limit: 5, windowSeconds: 900 };
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AppDatabase } from "~/db/database.server";
+import type { AppDatabase } from "#app/db/database.server.ts";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { jsonError } from "~/http/api-errors.server";
-import { checkSession } from "./admin-session.server";
-import { crossOriginResponse, isSameOriginRequest } from "./origin-check.server";
+import { jsonError } from "#app/http/api-errors.server.ts";
+import { checkSession } from "./admin-session.server.ts";
+import { crossOriginResponse, isSameOriginRequest } from "./origin-check.server.ts";
 
 /** Who is acting as admin. */
 export interface AdminIdentity {

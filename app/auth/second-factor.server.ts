@@ -1,12 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { RouterContextProvider } from "react-router";
-import { authSession, authTwoFactor, authUser } from "~/db/auth-schema";
-import { databaseContext } from "~/db/context";
-import { getAuth } from "./auth.server";
-import { authErrorOf, cookieHeaders } from "./auth-error.server";
-import { RateLimitedError, rateLimits, takeAttempt } from "./rate-limit.server";
-import { CODE_ALREADY_USED, claimCode, releaseCode } from "./used-codes.server";
+import { authSession, authTwoFactor, authUser } from "#app/db/auth-schema.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { getAuth } from "./auth.server.ts";
+import { authErrorOf, cookieHeaders } from "./auth-error.server.ts";
+import { RateLimitedError, rateLimits, takeAttempt } from "./rate-limit.server.ts";
+import { CODE_ALREADY_USED, claimCode, releaseCode } from "./used-codes.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { authSession, authUser, authVerification } from "~/db/auth-schema";
-import { databaseContext } from "~/db/context";
-import { getAuth } from "./auth.server";
-import { authErrorOf, cookieHeaders } from "./auth-error.server";
-import { clientIpContext } from "./client-ip-context";
-import { type Device, deviceCookie, readDevice } from "./device-cookie.server";
+import { authSession, authUser, authVerification } from "#app/db/auth-schema.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { getAuth } from "./auth.server.ts";
+import { authErrorOf, cookieHeaders } from "./auth-error.server.ts";
+import { clientIpContext } from "./client-ip-context.ts";
+import { type Device, deviceCookie, readDevice } from "./device-cookie.server.ts";
 import {
   clearAttempts,
   type RateLimit,
@@ -13,8 +13,8 @@ import {
   rateLimits,
   refundAttempt,
   takeAttempt,
-} from "./rate-limit.server";
-import { CODE_ALREADY_USED, claimCode, releaseCode } from "./used-codes.server";
+} from "./rate-limit.server.ts";
+import { CODE_ALREADY_USED, claimCode, releaseCode } from "./used-codes.server.ts";
 
 export type AuthOutcome =
   | { ok: true; headers: Headers; codeRequired?: boolean }

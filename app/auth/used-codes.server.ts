@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { AppDatabase } from "~/db/database.server";
-import { clearAttempts, countAttempt } from "./rate-limit.server";
+import type { AppDatabase } from "#app/db/database.server.ts";
+import { clearAttempts, countAttempt } from "./rate-limit.server.ts";
 
 // An authenticator code is accepted for up to 90 s (its 30 s step and one either side); a
 // claim outlives that, so an accepted code is refused for as long as it could still verify.

@@ -6,7 +6,7 @@ import {
   type GalleryFilters,
   listArtworks,
   searchParamsFromFilters,
-} from "./artwork-list";
+} from "./artwork-list.ts";
 
 const card = (id: number, title: string, year: string, extra: Partial<ArtworkCard> = {}): ArtworkCard => ({
   id,

@@ -6,7 +6,7 @@ import {
   crossRecordProblems,
   type WorkFile,
   workFileSchema,
-} from "./artwork-record";
+} from "./artwork-record.ts";
 
 const good = {
   title: "The New God",

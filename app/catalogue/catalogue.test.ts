@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { loadHomePage } from "~/content/pages/home.server";
-import { DEFAULT_FILTERS, listArtworks } from "./artwork-list";
-import { artworkCards, artworks, findArtwork, galleryFilterOptions } from "./catalogue";
+import { loadHomePage } from "#app/content/pages/home.server.ts";
+import { DEFAULT_FILTERS, listArtworks } from "./artwork-list.ts";
+import { artworkCards, artworks, findArtwork, galleryFilterOptions } from "./catalogue.ts";
 
 describe("the catalogue", () => {
   it("holds about 120 works with the twelve Secrets works and The Trinket Maker", () => {

@@ -1,5 +1,5 @@
 import workRecords from "virtual:content/works";
-import type { ArtworkCard } from "./artwork-list";
+import type { ArtworkCard } from "./artwork-list.ts";
 
 /**
  * The one place raw catalogue records become what pages show (vercel/commerce's reshape step):

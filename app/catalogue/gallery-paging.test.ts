@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ArtworkCard, DEFAULT_FILTERS, listArtworks } from "./artwork-list";
+import { type ArtworkCard, DEFAULT_FILTERS, listArtworks } from "./artwork-list.ts";
 import {
   GALLERY_PAGE_SIZE,
   galleryHref,
@@ -7,8 +7,8 @@ import {
   pageOf,
   pagingFromSearchParams,
   pastTheEndMessage,
-} from "./gallery-paging";
-import { galleryLister, galleryView } from "./gallery-view.server";
+} from "./gallery-paging.ts";
+import { galleryLister, galleryView } from "./gallery-view.server.ts";
 
 const SERIES = ["Maestro", "Secrets", "Icaro"];
 const card = (i: number): ArtworkCard => ({

@@ -2,8 +2,8 @@
  * The gallery's pages (docs/decisions/021): which slice of the list rule's result a URL shows,
  * and the URL of another page of the same view. Pure, shared by the server and the browser.
  */
-import type { ArtworkCard, GalleryFilters } from "./artwork-list";
-import { searchParamsFromFilters } from "./artwork-list";
+import type { ArtworkCard, GalleryFilters } from "./artwork-list.ts";
+import { searchParamsFromFilters } from "./artwork-list.ts";
 
 /**
  * Cards per page. The whole current catalogue (118 works shown) fits on the first page, so the

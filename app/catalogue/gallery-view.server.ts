@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { type ArtworkCard, filtersFromSearchParams, type GalleryFilters, listArtworks } from "./artwork-list";
-import { artworkCards } from "./catalogue";
-import { type GalleryPage, pageOf, pagingFromSearchParams, pastTheEndMessage } from "./gallery-paging";
+import { type ArtworkCard, filtersFromSearchParams, type GalleryFilters, listArtworks } from "./artwork-list.ts";
+import { artworkCards } from "./catalogue.ts";
+import { type GalleryPage, pageOf, pagingFromSearchParams, pastTheEndMessage } from "./gallery-paging.ts";
 
 export type GalleryViewResult =
   | { ok: true; filters: GalleryFilters; view: GalleryPage }

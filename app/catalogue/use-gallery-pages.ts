@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { ArtworkCard, GalleryFilters } from "./artwork-list";
-import { type GalleryPage, type GalleryPaging, galleryQuery } from "./gallery-paging";
+import type { ArtworkCard, GalleryFilters } from "./artwork-list.ts";
+import { type GalleryPage, type GalleryPaging, galleryQuery } from "./gallery-paging.ts";
 
 /**
  * Pages of gallery views the browser has seen, by canonical query (gallery-paging.ts), so Back,

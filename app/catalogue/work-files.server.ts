@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ContentError, contentDir, displayPath, readContentFolder } from "../content/content-files.server.ts";
+import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content/content-files.server.ts";
 import {
   type ArtworkRecord,
   artworkRecord,
@@ -16,7 +16,7 @@ export function worksDir(dir = contentDir()): string {
 /**
  * Every work in content/works, checked (an invalid file fails the build naming the file and
  * field), in catalogue order. Served to the app as `virtual:content/works`; the prerender list
- * calls it directly. (Imported by vite.config.ts: relative imports only.)
+ * calls it directly.
  */
 export function readWorkRecords(dir = contentDir()): ArtworkRecord[] {
   const entries = readContentFolder(worksDir(dir), workFileSchema, { bodyField: "description" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isChunkLoadError } from "./chunk-load-error";
+import { isChunkLoadError } from "./chunk-load-error.ts";
 
 describe("isChunkLoadError", () => {
   it.each([

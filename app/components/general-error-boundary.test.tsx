@@ -2,7 +2,7 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GeneralErrorBoundary } from "./general-error-boundary";
+import { GeneralErrorBoundary } from "./general-error-boundary.tsx";
 
 let thrown: unknown;
 

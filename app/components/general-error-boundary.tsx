@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { isChunkLoadError } from "./chunk-load-error";
-import { StackTrace, StatusPage } from "./status-page";
+import { isChunkLoadError } from "./chunk-load-error.ts";
+import { StackTrace, StatusPage } from "./status-page.tsx";
 
 /**
  * The one error boundary every route hands off to. Route modules re-export it as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptLoadingFor } from "./page-scripts";
+import { scriptLoadingFor } from "./page-scripts.tsx";
 
 describe("scriptLoadingFor", () => {
   it("hydrates eagerly when no route says otherwise, so a new route keeps its behaviour", () => {

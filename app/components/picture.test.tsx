@@ -3,8 +3,8 @@
 import { render } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { imageDimensions, jpegUrl, lightboxSlide } from "~/images/image-urls";
-import { Picture } from "./picture";
+import { imageDimensions, jpegUrl, lightboxSlide } from "#app/images/image-urls.ts";
+import { Picture } from "./picture.tsx";
 
 describe("<Picture>", () => {
   it("offers AVIF and WebP sources and a JPEG fallback over every derived width", () => {

@@ -15,8 +15,8 @@
  */
 import type { CSSProperties } from "react";
 import { preload } from "react-dom";
-import { derivedWidth, fallbackFormat, type ImageFormat, imageInfo, imageUrl } from "~/images/image-catalog";
-import { srcSetOf } from "~/images/image-urls";
+import { derivedWidth, fallbackFormat, type ImageFormat, imageInfo, imageUrl } from "#app/images/image-catalog.ts";
+import { srcSetOf } from "#app/images/image-urls.ts";
 
 export interface PictureProps {
   collection: string;

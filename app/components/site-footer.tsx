@@ -1,9 +1,9 @@
 import exhibitions from "virtual:content/exhibitions";
 import { Link } from "react-router";
-import { siteConfig } from "~/content/site-config";
-import { InstagramIcon, XIcon } from "./icons";
+import { siteConfig } from "#app/content/site-config.ts";
+import { InstagramIcon, XIcon } from "./icons.tsx";
 import styles from "./site-footer.module.css";
-import { SiteLogo } from "./site-logo";
+import { SiteLogo } from "./site-logo.tsx";
 
 /** Footer: social links (SPEC.md) plus a site map, which is also how phones reach every page without JavaScript. */
 export function SiteFooter() {

@@ -1,9 +1,9 @@
 import exhibitions from "virtual:content/exhibitions";
 import { NavLink } from "react-router";
-import { siteConfig } from "~/content/site-config";
-import { BarsIcon, ChevronDownIcon, CloseIcon } from "./icons";
+import { siteConfig } from "#app/content/site-config.ts";
+import { BarsIcon, ChevronDownIcon, CloseIcon } from "./icons.tsx";
 import styles from "./site-header.module.css";
-import { SiteLogo } from "./site-logo";
+import { SiteLogo } from "./site-logo.tsx";
 
 /**
  * The fixed header: logo, desktop nav with the Exhibitions dropdown, and the burger with its

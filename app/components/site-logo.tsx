@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { siteConfig } from "~/content/site-config";
+import { siteConfig } from "#app/content/site-config.ts";
 
 /** The brand mark, always a link home. The image's alt text is the brand name. */
 export function SiteLogo({ className, onClick }: { className?: string; onClick?: () => void }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, parseEnv } from "./env.server.ts";
 
 describe("configuration", () => {
   it("keeps only PUBLIC_URL's origin and refuses what is not an http(s) origin", () => {

@@ -1,4 +1,4 @@
-import { getEnv } from "./env.server";
+import { getEnv } from "./env.server.ts";
 
 // The port the server really listens on: PORT may be 0 (any free port) in tests. Kept on
 // globalThis so development's module reloads do not forget it.

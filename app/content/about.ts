@@ -1,5 +1,5 @@
-import { type PageImageRef, pageImage } from "./page-image-lookup";
-import type { AboutPage } from "./pages/about.server";
+import { type PageImageRef, pageImage } from "./page-image-lookup.ts";
+import type { AboutPage } from "./pages/about.server.ts";
 
 export interface Slide {
   image: PageImageRef;

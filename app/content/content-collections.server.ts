@@ -1,5 +1,5 @@
-import { readWorkRecords } from "../catalogue/work-files.server.ts";
-import { exhibitionLinks, readExhibitions } from "../exhibitions/exhibition-files.server.ts";
+import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
+import { exhibitionLinks, readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
 import { readPageImages } from "./page-image-files.server.ts";
 import { pageCollections } from "./pages/page-collections.server.ts";
@@ -8,7 +8,7 @@ import { loadSiteSettings } from "./site-settings.server.ts";
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
  * checks its files (app/content/content-files.server.ts) and returns plain data. Imported by
- * vite.config.ts, so imports here stay relative.
+ * vite.config.ts.
  */
 export const contentCollections: Record<string, () => unknown> = {
   works: () => readWorkRecords(),

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ContentError, readContentFile, readContentFolder } from "./content-files.server";
+import { ContentError, readContentFile, readContentFolder } from "./content-files.server.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
-import { getEnv } from "../config/env.server.ts";
+import { getEnv } from "#app/config/env.server.ts";
 
 /**
  * Reads the site's content files (CONTENT_DIR, `content/` by default) and checks each against

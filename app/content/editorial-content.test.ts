@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import exhibitions from "virtual:content/exhibitions";
 import { describe, expect, it } from "vitest";
-import { aboutWithImages } from "./about";
-import { longFormPaths } from "./long-form-paths.server";
-import { loadAboutPage } from "./pages/about.server";
-import { loadCvPage } from "./pages/cv.server";
-import { prerenderPaths } from "./prerender-paths";
+import { aboutWithImages } from "./about.ts";
+import { longFormPaths } from "./long-form-paths.server.ts";
+import { loadAboutPage } from "./pages/about.server.ts";
+import { loadCvPage } from "./pages/cv.server.ts";
+import { prerenderPaths } from "./prerender-paths.ts";
 
 const cvLinks = loadCvPage().sections.flatMap((s) => s.entries.flatMap((e) => (e.link ? [e.link] : [])));
 const about = aboutWithImages(loadAboutPage());

@@ -6,8 +6,7 @@ import { contentDir, readContentFolder } from "./content-files.server.ts";
 /**
  * Articles and interviews: content/{articles,interviews}/<slug>.md, front matter checked below,
  * the Markdown body rendered to HTML when the site is built (the content is ours, not user
- * input). Served as `virtual:content/articles` and `virtual:content/interviews`. (Imported by
- * vite.config.ts: relative imports only.)
+ * input). Served as `virtual:content/articles` and `virtual:content/interviews`.
  */
 export type LongFormKind = "articles" | "interviews";
 

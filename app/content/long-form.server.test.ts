@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findLongForm, listLongForm } from "./long-form.server";
+import { findLongForm, listLongForm } from "./long-form.server.ts";
 
 describe("articles and interviews", () => {
   it("parses every Markdown file's front matter and body, newest first", () => {

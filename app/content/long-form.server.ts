@@ -1,6 +1,6 @@
 import articles from "virtual:content/articles";
 import interviews from "virtual:content/interviews";
-import type { LongFormKind, LongFormPiece, LongFormSummary } from "./long-form-files.server";
+import type { LongFormKind, LongFormPiece, LongFormSummary } from "./long-form-files.server.ts";
 
 export type { LongFormKind, LongFormPiece, LongFormSummary };
 

@@ -6,7 +6,7 @@ import { ContentError, contentDir, displayPath, readContentFolder } from "./cont
  * The page-image registry: content/images/<collection>.yaml lists every image a page shows that
  * is not an artwork (name, alt, aspect, transparent); real originals sit beside it in
  * content/images/<collection>/<name>.<ext>. The image pipeline draws a stand-in for each entry
- * without one. Served as `virtual:content/images`. (Imported by vite.config.ts: relative imports.)
+ * without one. Served as `virtual:content/images`.
  */
 export interface PageImage {
   name: string;

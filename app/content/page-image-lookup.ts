@@ -1,5 +1,5 @@
 import pageImageRegistry from "virtual:content/images";
-import type { PageImage } from "./page-image-files.server";
+import type { PageImage } from "./page-image-files.server.ts";
 
 export type { PageImage };
 

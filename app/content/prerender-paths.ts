@@ -1,14 +1,14 @@
-import { readWorkRecords } from "../catalogue/work-files.server.ts";
-import { readExhibitions } from "../exhibitions/exhibition-files.server.ts";
-import { longFormPaths } from "./long-form-paths.server";
+import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
+import { readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
+import { longFormPaths } from "./long-form-paths.server.ts";
 
 /** Editorial pages whose HTML never depends on the request. */
 const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 
 /**
  * Every public page whose HTML does not depend on the request. Each content area adds its own
- * paths here, so a page is prerendered as soon as its data exists. (Relative imports only: the
- * React Router config loads this file without the `~` alias, and cannot import virtual modules.)
+ * paths here, so a page is prerendered as soon as its data exists. (The React Router config loads this
+ * file outside Vite: it cannot import `virtual:` modules.)
  */
 export function prerenderPaths(): string[] {
   const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];

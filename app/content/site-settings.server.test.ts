@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { loadSiteSettings } from "./site-settings.server";
+import { loadSiteSettings } from "./site-settings.server.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-site-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

@@ -3,8 +3,6 @@ import { z } from "zod";
 import { contentDir, readContentFile } from "./content-files.server.ts";
 import { text } from "./pages/page-file.server.ts";
 
-// Imported by vite.config.ts (through the collections registry): relative imports only.
-
 const link = z.strictObject({ to: text, label: text });
 const socialAccount = z.strictObject({ label: text, handle: text, url: z.url() });
 const navLabels = z.strictObject({ about: text, artworks: text, exhibitions: text, cv: text });

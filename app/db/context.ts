@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Database } from "./database.server";
+import type { Database } from "./database.server.ts";
 
 /**
  * The open database, set once per request in server/app.ts (getLoadContext). Loaders and

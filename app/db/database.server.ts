@@ -8,8 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { acquireDataDirLock } from "./data-dir-lock.server";
-import * as schema from "./schema";
+import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import * as schema from "./schema.ts";
 
 /** What `db.execute(sql...)` resolves to on both drivers: at least the rows. */
 export interface AppQueryResultHKT extends PgQueryResultHKT {

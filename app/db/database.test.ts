@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./database.server";
-import { tweets } from "./schema";
-import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server";
+import { openDatabase } from "./database.server.ts";
+import { tweets } from "./schema.ts";
+import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server.ts";
 
 for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`database on ${engine}`, { timeout: 30_000 }, () => {

@@ -36,4 +36,4 @@ export type Tweet = typeof tweets.$inferSelect;
 export type NewTweet = typeof tweets.$inferInsert;
 
 // Accounts, sessions, second factors and rate-limit counters (the admin area).
-export * from "./auth-schema";
+export * from "./auth-schema.ts";

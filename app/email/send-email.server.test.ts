@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { outboxDir, sendEmail } from "./send-email.server";
+import { outboxDir, sendEmail } from "./send-email.server.ts";
 
 describe("sendEmail without SMTP_URL", () => {
   let dataDir: string;

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getEnv } from "~/config/env.server";
-import { getLogger } from "~/observability/logger.server";
+import { getEnv } from "#app/config/env.server.ts";
+import { getLogger } from "#app/observability/logger.server.ts";
 
 export type EmailMessage = { to: string; subject: string; text: string };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { PageImage } from "../content/page-image-files.server.ts";
-import type { PageImageRef } from "../content/page-image-lookup.ts";
+import type { PageImage } from "#app/content/page-image-files.server.ts";
+import type { PageImageRef } from "#app/content/page-image-lookup.ts";
 import { headingId, INLINE_MARKUP } from "./block-text.ts";
 
 /**
@@ -8,8 +8,7 @@ import { headingId, INLINE_MARKUP } from "./block-text.ts";
  * `blocks:`). Each block names its `type`; images are page images written "collection/name"
  * (a gallery may take "collection/prefix*"), and both are looked up while the file is read, so
  * a wrong name fails the build. The schema is built from what it checks against (the works and
- * the page-image registry) because it runs in the build, where `virtual:` modules do not exist. (Imported by vite.config.ts through the content plugin:
- * relative imports only.)
+ * the page-image registry) because it runs in the build, where `virtual:` modules do not exist.
  */
 
 /** A catalogue work as the works block links it. */

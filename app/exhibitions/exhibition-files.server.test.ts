@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ExhibitionBlock, ExhibitionBlockOf } from "./exhibition-blocks";
-import { catalogueWorkRefs, exhibitionLinks, readExhibitions } from "./exhibition-files.server";
+import type { ExhibitionBlock, ExhibitionBlockOf } from "./exhibition-blocks.ts";
+import { catalogueWorkRefs, exhibitionLinks, readExhibitions } from "./exhibition-files.server.ts";
 
 const realExhibitions = path.resolve("content/exhibitions");
 const temporary: string[] = [];

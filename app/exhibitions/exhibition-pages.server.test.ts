@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Exhibition } from "./exhibition";
-import { downloadSizes, findExhibition } from "./exhibition-pages.server";
+import type { Exhibition } from "./exhibition.ts";
+import { downloadSizes, findExhibition } from "./exhibition-pages.server.ts";
 
 describe("findExhibition", () => {
   it("finds a page by its slug from virtual:content/exhibition-pages, and nothing for an unknown one", () => {

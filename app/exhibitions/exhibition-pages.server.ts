@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import exhibitionPages from "virtual:content/exhibition-pages";
-import { formatFileSize } from "~/content/file-size";
-import type { Exhibition } from "./exhibition";
+import { formatFileSize } from "#app/content/file-size.ts";
+import type { Exhibition } from "./exhibition.ts";
 
 /** The whole page of one exhibition, or undefined for an unknown slug. */
 export function findExhibition(slug: string | undefined): Exhibition | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsDate } from "./us-date";
+import { formatUsDate } from "./us-date.ts";
 
 describe("formatUsDate", () => {
   it("writes a US English long date", () => {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { InvalidCursorError, UnknownQuotesError } from "~/quotes/quotes.server";
+import { InvalidCursorError, UnknownQuotesError } from "#app/quotes/quotes.server.ts";
 
 /**
  * The one error answer of routes and the API: `{ message, field? }`, not cached. The Express

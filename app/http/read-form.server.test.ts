@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readForm } from "./read-form.server";
+import { readForm } from "./read-form.server.ts";
 
 const post = (body: BodyInit | null, contentType?: string) =>
   new Request("http://umbra.test/admin/quotes", {

@@ -1,6 +1,6 @@
 import originals from "virtual:image-originals";
-import { pageImages } from "~/content/page-image-lookup";
-import { standInPlaceholderCss } from "./stand-in-palette";
+import { pageImages } from "#app/content/page-image-lookup.ts";
+import { standInPlaceholderCss } from "./stand-in-palette.ts";
 
 /**
  * What the site knows about an image before it is requested: intrinsic size, the widths it is

@@ -14,7 +14,7 @@ import {
   type ImageInfo,
   imageInfo,
   imageUrl,
-} from "./image-catalog";
+} from "./image-catalog.ts";
 
 /** A srcset over every derived width of the image in one format. */
 export function srcSetOf(image: ImageInfo, format: ImageFormat): string {

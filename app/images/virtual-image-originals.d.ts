@@ -1,5 +1,5 @@
 declare module "virtual:image-originals" {
-  import type { OriginalsManifest } from "./image-catalog";
+  import type { OriginalsManifest } from "./image-catalog.ts";
 
   const manifest: OriginalsManifest;
   export default manifest;

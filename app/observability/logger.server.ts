@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import pino from "pino";
-import { getEnv } from "~/config/env.server";
+import { getEnv } from "#app/config/env.server.ts";
 
 const store = globalThis as typeof globalThis & { __umbraLogger?: pino.Logger };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "./cursor";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
 
 const raw = (json: string) => Buffer.from(json).toString("base64url");
 

@@ -1,6 +1,6 @@
-import type { AppDatabase } from "~/db/database.server";
-import { tweets } from "~/db/schema";
-import { type ArchivePost, decodeEntities, stripTrailingLinks } from "./x-archive.server";
+import type { AppDatabase } from "#app/db/database.server.ts";
+import { tweets } from "#app/db/schema.ts";
+import { type ArchivePost, decodeEntities, stripTrailingLinks } from "./x-archive.server.ts";
 
 export interface ImportReport {
   read: number;

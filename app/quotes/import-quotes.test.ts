@@ -4,10 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { tweets } from "~/db/schema";
-import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
-import { importPosts } from "./import-quotes.server";
-import { ArchiveFormatError, readArchive } from "./x-archive.server";
+import { tweets } from "#app/db/schema.ts";
+import {
+  allTestEngines,
+  createTestDatabase,
+  engineAvailable,
+  type TestDatabase,
+} from "#app/db/test-database.server.ts";
+import { importPosts } from "./import-quotes.server.ts";
+import { ArchiveFormatError, readArchive } from "./x-archive.server.ts";
 
 const entry = (id: string, text: string, extra: object = {}) => ({
   tweet: { id_str: id, full_text: text, created_at: "Sat Mar 04 18:30:00 +0000 2023", ...extra },

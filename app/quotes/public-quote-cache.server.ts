@@ -1,8 +1,8 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { databaseContext } from "~/db/context";
-import type { PublicListQuery } from "./quote-api-schemas";
-import type { PublicQuote, QuotePage } from "./quote-views";
-import { listPublicQuotes } from "./quotes.server";
+import { databaseContext } from "#app/db/context.ts";
+import type { PublicListQuery } from "./quote-api-schemas.ts";
+import type { PublicQuote, QuotePage } from "./quote-views.ts";
+import { listPublicQuotes } from "./quotes.server.ts";
 
 /**
  * The public quote list in memory, one entry per query, kept until a quote changes. The wall and

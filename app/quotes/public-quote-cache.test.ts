@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PublicQuoteCache } from "./public-quote-cache.server";
-import type { PublicQuote, QuotePage } from "./quote-views";
+import { PublicQuoteCache } from "./public-quote-cache.server.ts";
+import type { PublicQuote, QuotePage } from "./quote-views.ts";
 
 const page = (text: string): QuotePage<PublicQuote> => ({
   quotes: [{ id: 1, text, createdAt: "2025-01-01T00:00:00.000Z" }],

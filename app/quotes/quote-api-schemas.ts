@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visibilityFilter } from "./quote-views";
+import { visibilityFilter } from "./quote-views.ts";
 
 const searchText = z.string().trim().max(200).optional();
 const cursor = z.string().max(200).optional();

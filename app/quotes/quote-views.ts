@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tweet } from "~/db/schema";
+import type { Tweet } from "#app/db/schema.ts";
 
 // The one definition of a quote as the API, the event hub, the admin stream and the admin
 // screen see it (JSON-safe: dates as ISO strings). Client-safe: no server imports.

@@ -2,19 +2,24 @@ import crypto from "node:crypto";
 import { desc, eq, inArray } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin } from "~/auth/admin-accounts.server";
-import { getAuth } from "~/auth/auth.server";
-import { authUser } from "~/db/auth-schema";
-import { databaseContext } from "~/db/context";
-import { tweets } from "~/db/schema";
-import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
-import { PublicQuoteCache, publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
-import { quoteEventsContext } from "~/realtime/context";
-import { QuoteEventHub } from "~/realtime/quote-event-hub.server";
-import { loader as adminList, action as setMany } from "~/routes/api.admin.quotes";
-import { action as setOne } from "~/routes/api.admin.quotes.$id";
-import { loader as events } from "~/routes/api.admin.quotes.events";
-import { loader as publicList } from "~/routes/api.quotes";
+import { createAdmin } from "#app/auth/admin-accounts.server.ts";
+import { getAuth } from "#app/auth/auth.server.ts";
+import { authUser } from "#app/db/auth-schema.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { tweets } from "#app/db/schema.ts";
+import {
+  allTestEngines,
+  createTestDatabase,
+  engineAvailable,
+  type TestDatabase,
+} from "#app/db/test-database.server.ts";
+import { PublicQuoteCache, publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
+import { quoteEventsContext } from "#app/realtime/context.ts";
+import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { action as setOne } from "#app/routes/api.admin.quotes.$id.ts";
+import { loader as events } from "#app/routes/api.admin.quotes.events.ts";
+import { loader as adminList, action as setMany } from "#app/routes/api.admin.quotes.ts";
+import { loader as publicList } from "#app/routes/api.quotes.ts";
 
 // The admin endpoints read a real session: an admin account signs in once per engine.
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";

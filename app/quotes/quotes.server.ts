@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
-import type { AppDatabase } from "~/db/database.server";
-import { type Tweet, tweets } from "~/db/schema";
-import { decodeCursor, encodeCursor } from "./cursor";
+import type { AppDatabase } from "#app/db/database.server.ts";
+import { type Tweet, tweets } from "#app/db/schema.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
 import {
   type AdminQuote,
   type PublicQuote,
@@ -10,8 +10,8 @@ import {
   toAdminQuote,
   toPublicQuote,
   type VisibilityFilter,
-} from "./quote-views";
-import { toPrefixTsQuery } from "./search-query";
+} from "./quote-views.ts";
+import { toPrefixTsQuery } from "./search-query.ts";
 
 export interface ListOptions {
   /** From a previous page's nextCursor. */

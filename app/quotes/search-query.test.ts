@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toPrefixTsQuery } from "./search-query";
+import { toPrefixTsQuery } from "./search-query.ts";
 
 describe("toPrefixTsQuery", () => {
   it("joins words with AND and makes the last one a prefix", () => {

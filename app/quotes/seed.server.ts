@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { AppDatabase } from "~/db/database.server";
-import { tweets } from "~/db/schema";
-import { seedQuotes } from "./seed-quotes";
+import type { AppDatabase } from "#app/db/database.server.ts";
+import { tweets } from "#app/db/schema.ts";
+import { seedQuotes } from "./seed-quotes.ts";
 
 /**
  * On an empty quotes table, inserts the stand-in quotes. Runs at start-up under the start-up

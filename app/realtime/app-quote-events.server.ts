@@ -1,4 +1,4 @@
-import { PublicQuoteCache } from "~/quotes/public-quote-cache.server";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 
 const store = globalThis as typeof globalThis & { __umbraPublicQuotes?: PublicQuoteCache };
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Database, Unlisten } from "~/db/database.server";
-import { type AdminQuote, toAdminQuote } from "~/quotes/quote-views";
-import { getQuote } from "~/quotes/quotes.server";
-import { SessionWatch, type WatchedSession } from "./session-watch.server";
+import type { Database, Unlisten } from "#app/db/database.server.ts";
+import { type AdminQuote, toAdminQuote } from "#app/quotes/quote-views.ts";
+import { getQuote } from "#app/quotes/quotes.server.ts";
+import { SessionWatch, type WatchedSession } from "./session-watch.server.ts";
 
 /** The NOTIFY channel the tweets trigger writes to (migration 0001). */
 export const QUOTES_CHANNEL = "tweets_changed";

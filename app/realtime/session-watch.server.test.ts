@@ -1,9 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { authSession, authUser } from "~/db/auth-schema";
-import { tweets } from "~/db/schema";
-import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "~/db/test-database.server";
-import { QuoteEventHub } from "./quote-event-hub.server";
+import { authSession, authUser } from "#app/db/auth-schema.ts";
+import { tweets } from "#app/db/schema.ts";
+import {
+  allTestEngines,
+  createTestDatabase,
+  engineAvailable,
+  type TestDatabase,
+} from "#app/db/test-database.server.ts";
+import { QuoteEventHub } from "./quote-event-hub.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { and, gt, inArray } from "drizzle-orm";
-import { authSession } from "~/db/auth-schema";
-import type { Database, Unlisten } from "~/db/database.server";
+import { authSession } from "#app/db/auth-schema.ts";
+import type { Database, Unlisten } from "#app/db/database.server.ts";
 
 /** The NOTIFY channel the auth_session delete trigger writes to (migration 0003). */
 export const SESSION_ENDED_CHANNEL = "auth_session_ended";

@@ -1,8 +1,8 @@
 import notFound from "virtual:content/pages/not-found";
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { pageTitle } from "~/seo/page-title";
+import { NotFoundPage } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/$";
 
 // Any address no other route claims: a designed page, answered with HTTP 404.

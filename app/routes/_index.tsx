@@ -1,11 +1,11 @@
 import exhibitions from "virtual:content/exhibitions";
 import homePage from "virtual:content/pages/home";
 import { Link } from "react-router";
-import type { PageHandle } from "~/components/page-scripts";
-import { Picture } from "~/components/picture";
-import { siteConfig } from "~/content/site-config";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { siteConfig } from "#app/content/site-config.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import styles from "./_index.module.css";
 import type { Route } from "./+types/_index";
 

@@ -1,14 +1,14 @@
 import aboutPage from "virtual:content/pages/about";
 import { Link } from "react-router";
-import { ImageTextRow } from "~/components/editorial/image-text-row";
-import { QuoteBlock } from "~/components/editorial/quote-block";
-import { Slideshow } from "~/components/editorial/slideshow";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { Picture } from "~/components/picture";
-import { aboutWithImages } from "~/content/about";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { ImageTextRow } from "#app/components/editorial/image-text-row.tsx";
+import { QuoteBlock } from "#app/components/editorial/quote-block.tsx";
+import { Slideshow } from "#app/components/editorial/slideshow.tsx";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { aboutWithImages } from "#app/content/about.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/about";
 import styles from "./about.module.css";
 

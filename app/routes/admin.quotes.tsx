@@ -1,16 +1,16 @@
 import { useCallback } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "~/admin/admin-page";
-import { AdminCodeForm, AdminLoginForm } from "~/admin/auth/admin-login-form";
-import { AdminQuotesScreen, type SaveVisibility } from "~/admin/quotes/admin-quotes-screen";
-import { checkSession, hasPendingSecondFactor } from "~/auth/admin-session.server";
-import { assertSameOrigin } from "~/auth/origin-check.server";
-import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "~/auth/sign-in.server";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { databaseContext } from "~/db/context";
-import { readForm } from "~/http/read-form.server";
-import { listEveryAdminQuote } from "~/quotes/quotes.server";
+import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { AdminCodeForm, AdminLoginForm } from "#app/admin/auth/admin-login-form.tsx";
+import { AdminQuotesScreen, type SaveVisibility } from "#app/admin/quotes/admin-quotes-screen.tsx";
+import { checkSession, hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
+import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
+import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "#app/auth/sign-in.server.ts";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { databaseContext } from "#app/db/context.ts";
+import { readForm } from "#app/http/read-form.server.ts";
+import { listEveryAdminQuote } from "#app/quotes/quotes.server.ts";
 import type { Route } from "./+types/admin.quotes";
 import styles from "./admin.quotes.module.css";
 

@@ -1,18 +1,18 @@
 import { data, Form, Link, redirect } from "react-router";
-import { adminHeaders, adminMeta } from "~/admin/admin-page";
-import styles from "~/admin/auth/admin-auth.module.css";
-import { checkSession } from "~/auth/admin-session.server";
-import { assertSameOrigin } from "~/auth/origin-check.server";
+import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import styles from "#app/admin/auth/admin-auth.module.css";
+import { checkSession } from "#app/auth/admin-session.server.ts";
+import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import {
   confirmEnrolment,
   newBackupCodes,
   removeFactor,
   type SecurityRefusal,
   startEnrolment,
-} from "~/auth/second-factor.server";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { formatUsDate } from "~/format/us-date";
-import { readForm } from "~/http/read-form.server";
+} from "#app/auth/second-factor.server.ts";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { formatUsDate } from "#app/format/us-date.ts";
+import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.security";
 
 export const headers = adminHeaders;

@@ -1,9 +1,9 @@
-import { requireAdmin } from "~/auth/require-admin.server";
-import { databaseContext } from "~/db/context";
-import { jsonError, methodNotAllowed, parseInput, readJsonBody, toApiError } from "~/http/api-errors.server";
-import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
-import { quoteIdParams, setVisibilityBody } from "~/quotes/quote-api-schemas";
-import { getQuote, setQuoteVisibility } from "~/quotes/quotes.server";
+import { requireAdmin } from "#app/auth/require-admin.server.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { jsonError, methodNotAllowed, parseInput, readJsonBody, toApiError } from "#app/http/api-errors.server.ts";
+import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
+import { quoteIdParams, setVisibilityBody } from "#app/quotes/quote-api-schemas.ts";
+import { getQuote, setQuoteVisibility } from "#app/quotes/quotes.server.ts";
 import type { Route } from "./+types/api.admin.quotes.$id";
 
 const noStore = { "Cache-Control": "no-store" };

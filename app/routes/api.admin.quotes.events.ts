@@ -1,8 +1,8 @@
-import { requireAdmin } from "~/auth/require-admin.server";
-import { databaseContext } from "~/db/context";
-import { latestChangeSeq, quotesChangedSince } from "~/quotes/quotes.server";
-import { quoteEventsContext } from "~/realtime/context";
-import { formatEvent, quoteEvent, refetchEvent } from "~/realtime/quote-event-hub.server";
+import { requireAdmin } from "#app/auth/require-admin.server.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { latestChangeSeq, quotesChangedSince } from "#app/quotes/quotes.server.ts";
+import { quoteEventsContext } from "#app/realtime/context.ts";
+import { formatEvent, quoteEvent, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.quotes.events";
 
 // Beyond this many missed changes a client is told to refetch the list instead.

@@ -1,9 +1,9 @@
-import { requireAdmin } from "~/auth/require-admin.server";
-import { databaseContext } from "~/db/context";
-import { methodNotAllowed, parseInput, readJsonBody, searchParamsOf, toApiError } from "~/http/api-errors.server";
-import { publicQuoteCacheContext } from "~/quotes/public-quote-cache.server";
-import { adminListQuery, setManyVisibilityBody } from "~/quotes/quote-api-schemas";
-import { listAdminQuotes, setQuotesVisibility } from "~/quotes/quotes.server";
+import { requireAdmin } from "#app/auth/require-admin.server.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { methodNotAllowed, parseInput, readJsonBody, searchParamsOf, toApiError } from "#app/http/api-errors.server.ts";
+import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
+import { adminListQuery, setManyVisibilityBody } from "#app/quotes/quote-api-schemas.ts";
+import { listAdminQuotes, setQuotesVisibility } from "#app/quotes/quotes.server.ts";
 import type { Route } from "./+types/api.admin.quotes";
 
 const noStore = { "Cache-Control": "no-store" };

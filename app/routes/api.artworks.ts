@@ -1,5 +1,5 @@
-import { galleryView } from "~/catalogue/gallery-view.server";
-import { jsonError } from "~/http/api-errors.server";
+import { galleryView } from "#app/catalogue/gallery-view.server.ts";
+import { jsonError } from "#app/http/api-errors.server.ts";
 import type { Route } from "./+types/api.artworks";
 
 /**

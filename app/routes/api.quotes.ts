@@ -1,6 +1,6 @@
-import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
-import { readPublicQuotes } from "~/quotes/public-quote-cache.server";
-import { publicListQuery } from "~/quotes/quote-api-schemas";
+import { parseInput, searchParamsOf, toApiError } from "#app/http/api-errors.server.ts";
+import { readPublicQuotes } from "#app/quotes/public-quote-cache.server.ts";
+import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
 import type { Route } from "./+types/api.quotes";
 
 /**

@@ -1,12 +1,12 @@
 import { data, Link, useLocation } from "react-router";
-import { findArtwork } from "~/catalogue/catalogue";
-import { GeneralErrorBoundary, NotFoundPage } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { Picture } from "~/components/picture";
-import { siteConfig } from "~/content/site-config";
-import { artworkJsonLd } from "~/seo/artwork-json-ld";
-import { pageTitle } from "~/seo/page-title";
-import { socialMeta } from "~/seo/social-meta";
+import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { siteConfig } from "#app/content/site-config.ts";
+import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { socialMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art.$slug";
 import styles from "./art.$slug.module.css";
 

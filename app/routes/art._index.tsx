@@ -9,18 +9,18 @@ import {
   useRouteError,
   useSearchParams,
 } from "react-router";
-import { filtersFromSearchParams, type GalleryFilters, hasActiveFilters } from "~/catalogue/artwork-list";
-import { findArtwork, galleryFilterOptions } from "~/catalogue/catalogue";
-import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "~/catalogue/gallery-paging";
-import { galleryViewOrThrow } from "~/catalogue/gallery-view.server";
-import { useGalleryPages } from "~/catalogue/use-gallery-pages";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { Picture } from "~/components/picture";
-import { StatusPage } from "~/components/status-page";
-import { siteConfig } from "~/content/site-config";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { filtersFromSearchParams, type GalleryFilters, hasActiveFilters } from "#app/catalogue/artwork-list.ts";
+import { findArtwork, galleryFilterOptions } from "#app/catalogue/catalogue.ts";
+import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "#app/catalogue/gallery-paging.ts";
+import { galleryViewOrThrow } from "#app/catalogue/gallery-view.server.ts";
+import { useGalleryPages } from "#app/catalogue/use-gallery-pages.ts";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { StatusPage } from "#app/components/status-page.tsx";
+import { siteConfig } from "#app/content/site-config.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art._index";
 import styles from "./art._index.module.css";
 

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { LongFormArticle } from "~/components/editorial/long-form";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { findLongForm } from "~/content/long-form.server";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { LongFormArticle } from "#app/components/editorial/long-form.tsx";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { findLongForm } from "#app/content/long-form.server.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/articles.$slug";
 
 // Complete as HTML: no framework JavaScript on this page (decision 011).

@@ -1,13 +1,13 @@
 import contactPage from "virtual:content/pages/contact";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { Picture } from "~/components/picture";
-import { pageImage } from "~/content/page-image-lookup";
-import { siteConfig } from "~/content/site-config";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { pageImage } from "#app/content/page-image-lookup.ts";
+import { siteConfig } from "#app/content/site-config.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/contact";
 import styles from "./contact.module.css";
 

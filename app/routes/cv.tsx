@@ -1,12 +1,12 @@
 import cvPage from "virtual:content/pages/cv";
 import { Link } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { cataloguePdfBytes } from "~/content/catalogue-pdf.server";
-import { formatFileSize } from "~/content/file-size";
-import type { CvEntry } from "~/content/pages/cv.server";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
+import { formatFileSize } from "#app/content/file-size.ts";
+import type { CvEntry } from "#app/content/pages/cv.server.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/cv";
 import styles from "./cv.module.css";
 

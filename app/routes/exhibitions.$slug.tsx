@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { ExhibitionBlocks } from "~/components/exhibition-blocks/exhibition-blocks";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { downloadSizes, findExhibition } from "~/exhibitions/exhibition-pages.server";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { ExhibitionBlocks } from "#app/components/exhibition-blocks/exhibition-blocks.tsx";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { downloadSizes, findExhibition } from "#app/exhibitions/exhibition-pages.server.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions.$slug";
 
 // Works as HTML first; React starts after the page has loaded (decision 011).

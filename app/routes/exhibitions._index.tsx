@@ -1,11 +1,11 @@
 import exhibitions from "virtual:content/exhibitions";
 import exhibitionsPage from "virtual:content/pages/exhibitions";
 import { Link } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import { Picture } from "~/components/picture";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions._index";
 import styles from "./exhibitions._index.module.css";
 

@@ -1,5 +1,5 @@
-import { publicOrigin } from "~/config/public-origin.server";
-import { atomFeed } from "~/seo/feed";
+import { publicOrigin } from "#app/config/public-origin.server.ts";
+import { atomFeed } from "#app/seo/feed.ts";
 
 /** The Atom feed of articles and interviews; every page's head links to it (app/root.tsx). */
 export function loader() {

@@ -1,11 +1,11 @@
 import pricesPage from "virtual:content/pages/prices";
 import { Link } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import type { PageHandle } from "~/components/page-scripts";
-import type { PricesPage } from "~/content/pages/prices.server";
-import { siteConfig } from "~/content/site-config";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import type { PricesPage } from "#app/content/pages/prices.server.ts";
+import { siteConfig } from "#app/content/site-config.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/prices";
 import styles from "./prices.module.css";
 

@@ -1,14 +1,14 @@
 import quotesPage from "virtual:content/pages/quotes";
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
-import type { PageHandle } from "~/components/page-scripts";
-import { formatUsDate } from "~/format/us-date";
-import { parseInput, searchParamsOf, toApiError } from "~/http/api-errors.server";
-import { readPublicQuotes } from "~/quotes/public-quote-cache.server";
-import { publicListQuery } from "~/quotes/quote-api-schemas";
-import type { PublicQuote, QuotePage } from "~/quotes/quote-views";
-import { pageTitle } from "~/seo/page-title";
-import { pageMeta } from "~/seo/social-meta";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { formatUsDate } from "#app/format/us-date.ts";
+import { parseInput, searchParamsOf, toApiError } from "#app/http/api-errors.server.ts";
+import { readPublicQuotes } from "#app/quotes/public-quote-cache.server.ts";
+import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
+import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/quotes";
 import styles from "./quotes.module.css";
 

@@ -1,5 +1,5 @@
-import { publicOrigin } from "~/config/public-origin.server";
-import { sitemapXml } from "~/seo/sitemap";
+import { publicOrigin } from "#app/config/public-origin.server.ts";
+import { sitemapXml } from "#app/seo/sitemap.ts";
 
 export function loader() {
   return new Response(sitemapXml(publicOrigin()), {

@@ -1,8 +1,8 @@
-import type { Artwork } from "~/catalogue/catalogue";
-import { siteConfig } from "~/content/site-config";
-import { jpegUrl } from "~/images/image-urls";
-import { siteOrigin } from "./site-origin";
-import { absoluteUrl } from "./social-meta";
+import type { Artwork } from "#app/catalogue/catalogue.ts";
+import { siteConfig } from "#app/content/site-config.ts";
+import { jpegUrl } from "#app/images/image-urls.ts";
+import { siteOrigin } from "./site-origin.ts";
+import { absoluteUrl } from "./social-meta.ts";
 
 /** schema.org VisualArtwork for one work (printed size 200 x 140 cm). */
 export function artworkJsonLd(artwork: Artwork) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listLongForm } from "~/content/long-form.server";
-import { atomFeed, feedPieces } from "./feed";
+import { listLongForm } from "#app/content/long-form.server.ts";
+import { atomFeed, feedPieces } from "./feed.ts";
 
 const origin = "https://art.example.org";
 

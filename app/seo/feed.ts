@@ -1,8 +1,8 @@
-import { type LongFormSummary, listLongForm } from "~/content/long-form.server";
-import { siteConfig } from "~/content/site-config";
-import { FEED_TITLE } from "./feed-title";
-import { absoluteUrl } from "./social-meta";
-import { escapeXml } from "./xml";
+import { type LongFormSummary, listLongForm } from "#app/content/long-form.server.ts";
+import { siteConfig } from "#app/content/site-config.ts";
+import { FEED_TITLE } from "./feed-title.ts";
+import { absoluteUrl } from "./social-meta.ts";
+import { escapeXml } from "./xml.ts";
 
 /** Articles and interviews, newest first. */
 export function feedPieces(): LongFormSummary[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageTitle } from "./page-title";
+import { pageTitle } from "./page-title.ts";
 
 describe("pageTitle", () => {
   it("suffixes the brand", () => expect(pageTitle("About")).toBe("About - Umbra"));

@@ -1,4 +1,4 @@
-import { siteConfig } from "~/content/site-config";
+import { siteConfig } from "#app/content/site-config.ts";
 
 /** "About" -> "About - Umbra"; pages SPEC.md titles differently pass `exact`. */
 export function pageTitle(name?: string, options: { exact?: boolean } = {}): string {

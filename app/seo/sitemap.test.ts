@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listLongForm } from "~/content/long-form.server";
-import { robotsTxt, sitemapXml } from "./sitemap";
+import { listLongForm } from "#app/content/long-form.server.ts";
+import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 const origin = "https://art.example.org";
 

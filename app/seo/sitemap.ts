@@ -1,9 +1,9 @@
 import exhibitions from "virtual:content/exhibitions";
-import { artworks } from "~/catalogue/catalogue";
-import { listLongForm } from "~/content/long-form.server";
-import { jpegUrl } from "~/images/image-urls";
-import { absoluteUrl } from "./social-meta";
-import { escapeXml } from "./xml";
+import { artworks } from "#app/catalogue/catalogue.ts";
+import { listLongForm } from "#app/content/long-form.server.ts";
+import { jpegUrl } from "#app/images/image-urls.ts";
+import { absoluteUrl } from "./social-meta.ts";
+import { escapeXml } from "./xml.ts";
 
 interface SitemapEntry {
   path: string;

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { siteConfig } from "~/content/site-config";
-import { imageDimensions, jpegUrl } from "~/images/image-urls";
-import { siteOrigin } from "./site-origin";
+import { siteConfig } from "#app/content/site-config.ts";
+import { imageDimensions, jpegUrl } from "#app/images/image-urls.ts";
+import { siteOrigin } from "./site-origin.ts";
 
 export function absoluteUrl(path: string, origin = siteOrigin()): string {
   return new URL(path, origin).toString();

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { atMost, info, type Measurement, median, round } from "../budgets";
-import { repoRoot } from "../server-process";
+import { atMost, info, type Measurement, median, round } from "#bench/budgets.ts";
+import { repoRoot } from "#bench/server-process.ts";
 
 /** Writes an X archive `tweets.js` with `count` posts and imports it into `dataDir`. */
 export function importQuotes(dataDir: string, count: number) {

@@ -1,6 +1,6 @@
-import { atMost, info, type Measurement } from "../budgets";
-import { constantRate } from "./constant-rate";
-import { load } from "./load";
+import { atMost, info, type Measurement } from "#bench/budgets.ts";
+import { constantRate } from "./constant-rate.ts";
+import { load } from "./load.ts";
 
 /**
  * The public quote list at a fixed 500 requests/s for 20 s, evenly spaced (constant-rate.ts),

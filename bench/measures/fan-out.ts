@@ -1,5 +1,5 @@
 import http from "node:http";
-import { atMost, info, type Measurement, round } from "../budgets";
+import { atMost, info, type Measurement, round } from "#bench/budgets.ts";
 
 interface StreamClient {
   request: http.ClientRequest;

@@ -4,10 +4,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { failed, info, type Measurement, round } from "../budgets";
-import { repoRoot, startServer } from "../server-process";
-import { writeSyntheticContent } from "../synthetic-catalogue";
-import { measureFirstRenderBytes } from "./page-weight";
+import { failed, info, type Measurement, round } from "#bench/budgets.ts";
+import { repoRoot, startServer } from "#bench/server-process.ts";
+import { writeSyntheticContent } from "#bench/synthetic-catalogue.ts";
+import { measureFirstRenderBytes } from "./page-weight.ts";
 
 /**
  * Left out of a copy of the checkout: it links node_modules, makes its own build and gets its

@@ -1,7 +1,7 @@
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { atLeast, atMost, info, type Measurement, median, round } from "../budgets";
+import { atLeast, atMost, info, type Measurement, median, round } from "#bench/budgets.ts";
 
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const chromeFlags = [

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { atLeast, atMost, info, type Measurement, round } from "../budgets";
-import { repoRoot } from "../server-process";
-import { LOAD_SECONDS, load } from "./load";
+import { atLeast, atMost, info, type Measurement, round } from "#bench/budgets.ts";
+import { repoRoot } from "#bench/server-process.ts";
+import { LOAD_SECONDS, load } from "./load.ts";
 
 // What a browser sends: the wall and the prerendered page are both answered compressed.
 const BROWSER = { "Accept-Encoding": "br, gzip" };

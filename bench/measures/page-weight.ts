@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
-import { atMost, info, type Measurement, round } from "../budgets";
+import { atMost, info, type Measurement, round } from "#bench/budgets.ts";
 
 const launchOptions = {
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",

@@ -2,8 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { atMost, type Measurement, round } from "../budgets";
-import { repoRoot } from "../server-process";
+import { atMost, type Measurement, round } from "#bench/budgets.ts";
+import { repoRoot } from "#bench/server-process.ts";
 
 /**
  * A fresh clone of the current commit, then the README's first command (`npm install && npm

@@ -2,8 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { atLeast, failed, info, type Measurement, round } from "../budgets";
-import { LOAD_SECONDS, load } from "./load";
+import { atLeast, failed, info, type Measurement, round } from "#bench/budgets.ts";
+import { LOAD_SECONDS, load } from "./load.ts";
 
 function findNginx(): string | null {
   for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;

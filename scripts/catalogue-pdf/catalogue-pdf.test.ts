@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { buildCataloguePdf, wrapText } from "./catalogue-pdf";
+import { buildCataloguePdf, wrapText } from "./catalogue-pdf.ts";
 
 const jpeg = async () =>
   new Uint8Array(

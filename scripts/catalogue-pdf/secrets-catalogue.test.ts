@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { secretsCatalogue } from "./secrets-catalogue";
+import { secretsCatalogue } from "./secrets-catalogue.ts";
 
 describe("secretsCatalogue", () => {
   it("prints the Solo London page's twelve works, in hanging order, and the four essays from the content files", () => {

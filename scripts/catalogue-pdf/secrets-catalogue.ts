@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
-import { readContentFile } from "~/content/content-files.server";
-import type { CatalogueWorkRef } from "~/exhibitions/exhibition-blocks";
-import { exhibitionsDir, readExhibitions } from "~/exhibitions/exhibition-files.server";
+import { readContentFile } from "#app/content/content-files.server.ts";
+import type { CatalogueWorkRef } from "#app/exhibitions/exhibition-blocks.ts";
+import { exhibitionsDir, readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
 
 /** The exhibition whose catalogue the build prints (its works block lists the works). */
 export const SECRETS_EXHIBITION = "solo-exhibition-london-2024";

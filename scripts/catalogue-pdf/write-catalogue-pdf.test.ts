@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descriptionSection } from "./write-catalogue-pdf";
+import { descriptionSection } from "./write-catalogue-pdf.ts";
 
 describe("descriptionSection", () => {
   it("keeps only the Description section's text, on one line", () => {

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { artworks } from "~/catalogue/catalogue";
-import { siteSettings } from "~/content/site-settings.server";
-import { deriveImage } from "../../server/images/derive-image";
-import { findOriginals } from "../../server/images/originals";
-import { buildCataloguePdf, type CatalogueWork } from "./catalogue-pdf";
-import { secretsCatalogue } from "./secrets-catalogue";
+import { artworks } from "#app/catalogue/catalogue.ts";
+import { siteSettings } from "#app/content/site-settings.server.ts";
+import { deriveImage } from "#server/images/derive-image.ts";
+import { findOriginals } from "#server/images/originals.ts";
+import { buildCataloguePdf, type CatalogueWork } from "./catalogue-pdf.ts";
+import { secretsCatalogue } from "./secrets-catalogue.ts";
 
 /** The "Description:" section of a catalogue description, without its label or the later sections. */
 export function descriptionSection(description: string): string {

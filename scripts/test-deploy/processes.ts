@@ -2,8 +2,8 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { ServerProcess } from "../../tests/support/server-process";
-import { Failure, request } from "./http-client";
+import type { ServerProcess } from "#tests/support/server-process.ts";
+import { Failure, request } from "./http-client.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

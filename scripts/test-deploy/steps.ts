@@ -1,5 +1,5 @@
 // Each check of `npm run test:deploy` (scripts/test-deploy.ts), and stopping between them on Ctrl-C.
-import { Failure } from "./http-client";
+import { Failure } from "./http-client.ts";
 
 // Set on Ctrl-C or SIGTERM: the next step stops the run, so everything started so far is
 // stopped and the database dropped; exiting at once would leave nginx and the servers running.

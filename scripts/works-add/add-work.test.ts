@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workFileSchema } from "~/catalogue/artwork-record";
-import { readWorkRecords } from "~/catalogue/work-files.server";
-import { readContentFile } from "~/content/content-files.server";
-import { addWork, slugFromTitle } from "./add-work";
+import { workFileSchema } from "#app/catalogue/artwork-record.ts";
+import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
+import { readContentFile } from "#app/content/content-files.server.ts";
+import { addWork, slugFromTitle } from "./add-work.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-works-add-"));
 const content = path.join(scratch, "content");

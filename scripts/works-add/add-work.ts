@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { stringify } from "yaml";
-import { CHAINS, SERIES, workFileSchema } from "~/catalogue/artwork-record";
-import { readWorkRecords, worksDir } from "~/catalogue/work-files.server";
-import { ContentError, displayPath, readContentFile } from "~/content/content-files.server";
-import { CliError } from "../cli";
+import { CHAINS, SERIES, workFileSchema } from "#app/catalogue/artwork-record.ts";
+import { readWorkRecords, worksDir } from "#app/catalogue/work-files.server.ts";
+import { ContentError, displayPath, readContentFile } from "#app/content/content-files.server.ts";
+import { CliError } from "#scripts/cli.ts";
 
 export interface NewWork {
   title: string;

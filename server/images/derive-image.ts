@@ -1,7 +1,7 @@
 import os from "node:os";
 import sharp, { type Sharp } from "sharp";
-import { ARTWORKS, declaredImage, type ImageFormat, STAND_IN_WIDTH, standInSeed } from "../../app/images/image-catalog";
-import { standInSvg } from "./stand-in-svg";
+import { ARTWORKS, declaredImage, type ImageFormat, STAND_IN_WIDTH, standInSeed } from "#app/images/image-catalog.ts";
+import { standInSvg } from "./stand-in-svg.ts";
 
 // One libvips thread per encode and at most `cores` encodes at once, the rest wait: an encode
 // then holds one core, so the background lane below always leaves the others to requests.

@@ -5,7 +5,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageRoute } from "./image-route";
+import { imageRoute } from "./image-route.ts";
 
 let base = "";
 let cacheDir = "";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
-import { declaredImage, IMAGE_WIDTHS, type ImageFormat } from "../../app/images/image-catalog";
-import { deriveImage, type EncodePriority } from "./derive-image";
-import { findOriginals, type OriginalFile } from "./originals";
+import { declaredImage, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
+import { deriveImage, type EncodePriority } from "./derive-image.ts";
+import { findOriginals, type OriginalFile } from "./originals.ts";
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 const CONTENT_TYPES: Record<ImageFormat, string> = {

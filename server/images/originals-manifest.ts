@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { OriginalsManifest } from "../../app/images/image-catalog";
+import type { OriginalsManifest } from "#app/images/image-catalog.ts";
 import { scanOriginals } from "./originals.ts";
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { scanOriginals } from "./originals";
+import { scanOriginals } from "./originals.ts";
 
 let content = "";
 

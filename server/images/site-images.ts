@@ -1,8 +1,8 @@
 import path from "node:path";
-import { isArtworkImage } from "~/catalogue/catalogue";
-import { getEnv } from "~/config/env.server";
-import { imageRoute } from "./image-route";
-import { warmFirstScreenImages } from "./warm-images";
+import { isArtworkImage } from "#app/catalogue/catalogue.ts";
+import { getEnv } from "#app/config/env.server.ts";
+import { imageRoute } from "./image-route.ts";
+import { warmFirstScreenImages } from "./warm-images.ts";
 
 let images: ReturnType<typeof imageRoute> | undefined;
 

@@ -1,4 +1,4 @@
-import { standInPalette } from "../../app/images/stand-in-palette";
+import { standInPalette } from "#app/images/stand-in-palette.ts";
 
 /**
  * Draws a distinct abstract stand-in for an image that has no real original yet: a dark

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ImageTarget } from "./image-route";
-import { imageRoute } from "./image-route";
-import { firstScreenImageUrls, warmFirstScreenImages, warmOrder } from "./warm-images";
+import type { ImageTarget } from "./image-route.ts";
+import { imageRoute } from "./image-route.ts";
+import { firstScreenImageUrls, warmFirstScreenImages, warmOrder } from "./warm-images.ts";
 
 const picture = (name: string) =>
   `<picture><source type="image/avif" srcset="/img/artworks-400/${name}.avif 400w, /img/artworks-800/${name}.avif 800w"/><img src="/img/artworks-800/${name}.jpg"/></picture>`;

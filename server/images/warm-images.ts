@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { ImageTarget, imageRoute } from "./image-route";
+import type { ImageTarget, imageRoute } from "./image-route.ts";
 
 /** Images per page counted as its first screen: the preloaded one and the first pictures. */
 const FIRST_SCREEN_PICTURES = 3;

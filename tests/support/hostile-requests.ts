@@ -3,8 +3,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { fixedSecurityHeaders } from "../../server/security-headers.js";
-import { adminHeadersFor, type ServerProcess, startServer } from "./server-process";
+import { fixedSecurityHeaders } from "#server/security-headers.ts";
+import { adminHeadersFor, type ServerProcess, startServer } from "./server-process.ts";
 
 // Shared by the hostile-input specs (attack-input.spec.ts, attack-bodies.spec.ts).
 

@@ -1,4 +1,4 @@
-import type { RawRequest } from "./raw-http";
+import type { RawRequest } from "./raw-http.ts";
 
 /**
  * Deterministic malformed requests for every route of the site: the same seed gives the same

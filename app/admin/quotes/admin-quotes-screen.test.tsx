@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminQuote } from "~/quotes/quote-views";
-import { AdminQuotesScreen } from "./admin-quotes-screen";
-import { sampleAdminQuotes } from "./sample-admin-quotes";
+import type { AdminQuote } from "#app/quotes/quote-views.ts";
+import { AdminQuotesScreen } from "./admin-quotes-screen.tsx";
+import { sampleAdminQuotes } from "./sample-admin-quotes.ts";
 
 const quotes = sampleAdminQuotes;
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { AdminQuote, VisibilityFilter } from "~/quotes/quote-views";
+import type { AdminQuote, VisibilityFilter } from "#app/quotes/quote-views.ts";
 import styles from "./admin-quotes-screen.module.css";
-import { quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view";
-import { QuoteRows, type VisibilityChange } from "./quote-rows";
-import { useQuoteStream } from "./use-quote-stream";
+import { quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view.ts";
+import { QuoteRows, type VisibilityChange } from "./quote-rows.tsx";
+import { useQuoteStream } from "./use-quote-stream.ts";
 
 const visibilityFilters: ReadonlyArray<{ value: VisibilityFilter; label: string }> = [
   { value: "all", label: "All" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AdminQuote } from "~/quotes/quote-views";
-import { quoteCounts, replaceQuotes, setVisibility, sortNewestFirst, visibleQuotes } from "./quote-list-view";
-import { sampleAdminQuotes } from "./sample-admin-quotes";
+import type { AdminQuote } from "#app/quotes/quote-views.ts";
+import { quoteCounts, replaceQuotes, setVisibility, sortNewestFirst, visibleQuotes } from "./quote-list-view.ts";
+import { sampleAdminQuotes } from "./sample-admin-quotes.ts";
 
 const quotes = sampleAdminQuotes;
 

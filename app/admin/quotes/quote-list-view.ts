@@ -1,4 +1,4 @@
-import type { AdminQuote, QuoteCounts, VisibilityFilter } from "~/quotes/quote-views";
+import type { AdminQuote, QuoteCounts, VisibilityFilter } from "#app/quotes/quote-views.ts";
 
 export function quoteCounts(quotes: readonly AdminQuote[]): QuoteCounts {
   let publicCount = 0;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { formatUsDate } from "~/format/us-date";
-import type { AdminQuote } from "~/quotes/quote-views";
+import { formatUsDate } from "#app/format/us-date.ts";
+import type { AdminQuote } from "#app/quotes/quote-views.ts";
 import styles from "./quote-rows.module.css";
-import { changedIds, enterRow, rangeGesture, startGesture, type ToggleGesture } from "./toggle-gesture";
-import { visibleRange } from "./virtual-window";
+import { changedIds, enterRow, rangeGesture, startGesture, type ToggleGesture } from "./toggle-gesture.ts";
+import { visibleRange } from "./virtual-window.ts";
 
 const useClientLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 const SERVER_ROWS = 40;

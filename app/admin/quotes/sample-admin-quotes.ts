@@ -1,4 +1,4 @@
-import type { AdminQuote } from "~/quotes/quote-views";
+import type { AdminQuote } from "#app/quotes/quote-views.ts";
 
 /** Three quotes, newest first, one of them public: the admin list tests start from these. */
 export const sampleAdminQuotes: AdminQuote[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedIds, enterRow, rangeBetween, rangeGesture, startGesture } from "./toggle-gesture";
+import { changedIds, enterRow, rangeBetween, rangeGesture, startGesture } from "./toggle-gesture.ts";
 
 describe("toggle gesture", () => {
   it("takes the new value from the first row and applies it to every row entered", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuoteEvent } from "./use-quote-stream";
+import { parseQuoteEvent } from "./use-quote-stream.ts";
 
 describe("parseQuoteEvent", () => {
   it("reads the changed row from a quote event", () => {

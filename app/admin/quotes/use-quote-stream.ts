@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type AdminQuote, quoteEventData } from "~/quotes/quote-views";
+import { type AdminQuote, quoteEventData } from "#app/quotes/quote-views.ts";
 
 /** Parses a `quote` event's data (`{ quote }`) into the changed row, or null. */
 export function parseQuoteEvent(data: string): AdminQuote | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visibleRange } from "./virtual-window";
+import { visibleRange } from "./virtual-window.ts";
 
 describe("visibleRange", () => {
   it("renders only the rows in view plus overscan", () => {

@@ -1,6 +1,6 @@
-import type { PageImageRef } from "~/content/page-image-lookup";
+import type { PageImageRef } from "#app/content/page-image-lookup.ts";
 import styles from "./image-grid.module.css";
-import { ZoomableImage } from "./zoomable-image";
+import { ZoomableImage } from "./zoomable-image.tsx";
 
 /** SPEC.md's two-column image grid; each image opens on its own in the lightbox. */
 export function ImageGrid({ images, label }: { images: readonly PageImageRef[]; label: string }) {

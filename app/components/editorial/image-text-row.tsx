@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { PageImageRef } from "~/content/page-image-lookup";
+import type { PageImageRef } from "#app/content/page-image-lookup.ts";
 import styles from "./image-text-row.module.css";
-import { ZoomableImage } from "./zoomable-image";
+import { ZoomableImage } from "./zoomable-image.tsx";
 
 /**
  * One of SPEC.md's alternating two-column rows: image on one side, text on the other, swapping

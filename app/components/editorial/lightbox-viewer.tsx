@@ -1,5 +1,5 @@
 import Lightbox from "yet-another-react-lightbox";
-import type { LightboxSlide } from "~/images/image-urls";
+import type { LightboxSlide } from "#app/images/image-urls.ts";
 import "yet-another-react-lightbox/styles.css";
 
 /**

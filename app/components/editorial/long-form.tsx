@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { LongFormPiece, LongFormSummary } from "~/content/long-form.server";
-import { formatUsDate } from "~/format/us-date";
+import type { LongFormPiece, LongFormSummary } from "#app/content/long-form.server.ts";
+import { formatUsDate } from "#app/format/us-date.ts";
 import styles from "./long-form.module.css";
 
 function byline(piece: LongFormSummary): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Picture } from "~/components/picture";
-import type { Slide } from "~/content/about";
-import { CaptionBar } from "./caption-bar";
+import { Picture } from "#app/components/picture.tsx";
+import type { Slide } from "#app/content/about.ts";
+import { CaptionBar } from "./caption-bar.tsx";
 import styles from "./slideshow.module.css";
 
 /** SPEC.md: a new slide every 5 seconds. */

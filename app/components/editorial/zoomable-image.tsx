@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Picture } from "~/components/picture";
-import type { PageImageRef } from "~/content/page-image-lookup";
-import { lightboxSlide } from "~/images/image-urls";
+import { Picture } from "#app/components/picture.tsx";
+import type { PageImageRef } from "#app/content/page-image-lookup.ts";
+import { lightboxSlide } from "#app/images/image-urls.ts";
 import styles from "./zoomable-image.module.css";
 
-const LightboxViewer = lazy(() => import("./lightbox-viewer"));
+const LightboxViewer = lazy(() => import("./lightbox-viewer.tsx"));
 
 /**
  * An image that opens full size in the lightbox. Without JavaScript the link simply opens the

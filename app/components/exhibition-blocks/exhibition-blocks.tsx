@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { Hero } from "~/components/editorial/hero";
-import { ImageGrid } from "~/components/editorial/image-grid";
-import { ImageTextRow } from "~/components/editorial/image-text-row";
-import { QuoteBlock } from "~/components/editorial/quote-block";
-import { Picture } from "~/components/picture";
-import { headingId } from "~/exhibitions/block-text";
-import type { Exhibition } from "~/exhibitions/exhibition";
-import type { ExhibitionBlock, ExhibitionBlockOf } from "~/exhibitions/exhibition-blocks";
+import { Hero } from "#app/components/editorial/hero.tsx";
+import { ImageGrid } from "#app/components/editorial/image-grid.tsx";
+import { ImageTextRow } from "#app/components/editorial/image-text-row.tsx";
+import { QuoteBlock } from "#app/components/editorial/quote-block.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { headingId } from "#app/exhibitions/block-text.ts";
+import type { Exhibition } from "#app/exhibitions/exhibition.ts";
+import type { ExhibitionBlock, ExhibitionBlockOf } from "#app/exhibitions/exhibition-blocks.ts";
 import styles from "./exhibition-blocks.module.css";
-import { InlineText, Paragraphs } from "./inline-text";
-import { AudioBlock, DownloadsBlock, WorksBlock } from "./media-blocks";
+import { InlineText, Paragraphs } from "./inline-text.tsx";
+import { AudioBlock, DownloadsBlock, WorksBlock } from "./media-blocks.tsx";
 
 /** An exhibition page's blocks in order; `downloadSizes` maps a download's href to its stated size. */
 export function ExhibitionBlocks({

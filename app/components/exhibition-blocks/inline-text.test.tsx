@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { InlineText } from "./inline-text";
+import { InlineText } from "./inline-text.tsx";
 
 let shown = "";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { INLINE_MARKUP } from "~/exhibitions/block-text";
+import { INLINE_MARKUP } from "#app/exhibitions/block-text.ts";
 
 /**
  * A paragraph's text with its inline markup: `**strong**` and `[text](href)`. Site paths become

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Picture } from "~/components/picture";
-import type { ExhibitionBlockOf } from "~/exhibitions/exhibition-blocks";
+import { Picture } from "#app/components/picture.tsx";
+import type { ExhibitionBlockOf } from "#app/exhibitions/exhibition-blocks.ts";
 import styles from "./exhibition-blocks.module.css";
 
 export function AudioBlock({ block, id }: { block: ExhibitionBlockOf<"audio">; id: string }) {

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadAboutPage } from "./about.server";
-import { loadContactPage } from "./contact.server";
-import { loadCvPage } from "./cv.server";
-import { loadHomePage } from "./home.server";
-import { loadPricesPage } from "./prices.server";
-import { loadExhibitionsPage, loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server";
+import { loadAboutPage } from "./about.server.ts";
+import { loadContactPage } from "./contact.server.ts";
+import { loadCvPage } from "./cv.server.ts";
+import { loadHomePage } from "./home.server.ts";
+import { loadPricesPage } from "./prices.server.ts";
+import { loadExhibitionsPage, loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server.ts";
 
 const content = path.resolve("content");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-pages-"));
