@@ -74,3 +74,7 @@ declare module "virtual:content/pages/interviews" {
   const page: import("./pages/short-pages.server.ts").LongFormIndexPage;
   export default page;
 }
+declare module "virtual:content/pages/art" {
+  const page: import("./pages/short-pages.server").ArtPage;
+  export default page;
+}

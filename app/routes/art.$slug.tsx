@@ -1,3 +1,4 @@
+import artPage from "virtual:content/pages/art";
 import { data, Link, useLocation } from "react-router";
 import { findArtwork } from "#app/catalogue/catalogue.ts";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
@@ -29,7 +30,7 @@ function summary(description: string, fallback: string): string {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle("Artwork Not Found") }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: pageTitle(artPage.work_not_found_title) }, { name: "robots", content: "noindex" }];
   const { artwork } = loaderData;
   const title = pageTitle(artwork.title);
   const description = summary(
@@ -126,12 +127,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
-      notFound={
-        <NotFoundPage
-          title="Artwork not found"
-          message="There is no work at this address in the catalogue. It may have been renamed; the gallery lists every work."
-        />
-      }
+      notFound={<NotFoundPage title={artPage.work_not_found_heading} message={artPage.work_not_found_message} />}
     />
   );
 }

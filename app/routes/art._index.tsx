@@ -1,3 +1,4 @@
+import artPage from "virtual:content/pages/art";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   Form,
@@ -28,14 +29,12 @@ import styles from "./art._index.module.css";
 // other views and pages come from /api/artworks in the browser (decision 021). Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
-/** The work whose picture stands for the catalogue when the page is shared. */
-const SHARED_WORK = "the-source-of-novelty";
-
 export function loader({ request }: Route.LoaderArgs) {
   const { view } = galleryViewOrThrow(new URL(request.url).searchParams);
-  const shared = findArtwork(SHARED_WORK);
+  // The work whose picture stands for the catalogue when the page is shared.
+  const shared = findArtwork(artPage.share_work);
   if (!shared)
-    throw new Error(`The catalogue's share image is the work "${SHARED_WORK}", which is not in content/works`);
+    throw new Error(`content/pages/art.yaml: share_work: "${artPage.share_work}" is not a work in content/works`);
   const shareImage = {
     collection: "artworks",
     name: shared.imageLarge,
@@ -49,10 +48,13 @@ export function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-const description = `The ${siteConfig.brand} catalogue: about 120 unique works on Solana and Ethereum, from the Maestro years to the Icaro series. Filter by chain, series and availability.`;
-
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({ title: pageTitle("Artworks"), description, path: "/art", image: loaderData?.shareImage });
+  pageMeta({
+    title: pageTitle(artPage.title),
+    description: artPage.description,
+    path: "/art",
+    image: loaderData?.shareImage,
+  });
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { view, options } = loaderData;
@@ -115,7 +117,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <div className={styles.head}>
-        <h1>Artworks</h1>
+        <h1>{artPage.heading}</h1>
         <p className={styles.count} aria-live="polite">
           {shown.total === 1 ? "1 work" : `${shown.total} works`}
         </p>
@@ -218,12 +220,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : (
         <div className={styles.empty}>
-          <h2>No works match this view</h2>
-          <p>
-            {hasActiveFilters(filters)
-              ? "Nothing in the catalogue fits every filter and the search together. Try fewer filters or another word."
-              : "The catalogue is empty for now."}
-          </p>
+          <h2>{artPage.no_match_heading}</h2>
+          <p>{hasActiveFilters(filters) ? artPage.no_match : artPage.empty}</p>
           <Link to="/art" className="button">
             Clear filters
           </Link>
@@ -289,7 +287,7 @@ export function ErrorBoundary() {
     return (
       <StatusPage
         code={String(error.status)}
-        title={error.status === 404 ? "No such page of works" : "Not a page of the gallery"}
+        title={error.status === 404 ? artPage.page_not_found : artPage.bad_page}
         message={error.data}
         actions={
           <Link to="/art" className="button">

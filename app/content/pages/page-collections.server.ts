@@ -4,6 +4,7 @@ import { loadCvPage } from "./cv.server.ts";
 import { loadHomePage } from "./home.server.ts";
 import { loadPricesPage } from "./prices.server.ts";
 import {
+  loadArtPage,
   loadExhibitionsPage,
   loadLongFormIndexPage,
   loadMerchPage,
@@ -24,4 +25,5 @@ export const pageCollections: Record<`pages/${string}`, () => unknown> = {
   "pages/articles": () => loadLongFormIndexPage("articles"),
   "pages/interviews": () => loadLongFormIndexPage("interviews"),
   "pages/exhibitions": () => loadExhibitionsPage(),
+  "pages/art": () => loadArtPage(),
 };

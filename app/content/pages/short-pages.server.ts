@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageHead, readPageFile, text } from "./page-file.server.ts";
 
 // The pages with a few lines of copy each: Merch, the 404 page, the quote wall and the indexes of
-// exhibitions, articles and interviews.
+// exhibitions, articles and interviews, and the gallery's words.
 
 /** content/pages/merch.yaml. */
 export const merchPageSchema = z.strictObject({ ...pageHead, heading: text });
@@ -25,7 +25,23 @@ export const longFormIndexPageSchema = z.strictObject({ ...pageHead, heading: te
 /** content/pages/exhibitions.yaml: the texts above the exhibition cards. */
 export const exhibitionsPageSchema = z.strictObject({ ...pageHead, eyebrow: text, heading: text, lede: text });
 
+/** content/pages/art.yaml: the gallery's and the artwork pages' words. */
+export const artPageSchema = z.strictObject({
+  ...pageHead,
+  heading: text,
+  share_work: text.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a work's file name in content/works, e.g. the-new-god"),
+  no_match_heading: text,
+  no_match: text,
+  empty: text,
+  page_not_found: text,
+  bad_page: text,
+  work_not_found_title: text,
+  work_not_found_heading: text,
+  work_not_found_message: text,
+});
+
 export type MerchPage = z.output<typeof merchPageSchema>;
+export type ArtPage = z.output<typeof artPageSchema>;
 export type NotFoundPage = z.output<typeof notFoundPageSchema>;
 export type QuotesPage = z.output<typeof quotesPageSchema>;
 export type LongFormIndexPage = z.output<typeof longFormIndexPageSchema>;
@@ -38,3 +54,4 @@ export const loadLongFormIndexPage = (page: "articles" | "interviews", dir?: str
   readPageFile(page, longFormIndexPageSchema, dir);
 export const loadExhibitionsPage = (dir?: string): ExhibitionsPage =>
   readPageFile("exhibitions", exhibitionsPageSchema, dir);
+export const loadArtPage = (dir?: string): ArtPage => readPageFile("art", artPageSchema, dir);
