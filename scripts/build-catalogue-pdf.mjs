@@ -1,14 +1,14 @@
 // Generates public/files/umbra-secrets-catalogue-full.pdf from the catalogue data before the site
 // build, so the Solo London page can state the file's real size. Runs the TypeScript generator
-// through Vite, which serves the app's `virtual:` modules; the image manifest is not needed to draw stand-ins. Content
-// collections (`virtual:content/<name>`) come from their loaders, loaded through the same server.
+// through Vite with the app's content plugin (`virtual:content/<name>`); the image manifest is not
+// needed to draw stand-ins. Run with `node --import tsx` (package.json) so the plugin loads.
 import path from "node:path";
 import { createServer } from "vite";
+import { contentPlugin } from "#server/content-vite-plugin.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "public", "files", "umbra-secrets-catalogue-full.pdf");
 const virtualOriginals = "virtual:image-originals";
-const contentPrefix = "virtual:content/";
 
 const server = await createServer({
   root,
@@ -23,17 +23,7 @@ const server = await createServer({
       resolveId: (id) => (id === virtualOriginals ? `\0${virtualOriginals}` : undefined),
       load: (id) => (id === `\0${virtualOriginals}` ? "export default {};" : undefined),
     },
-    {
-      name: "content-collections",
-      resolveId: (id) => (id.startsWith(contentPrefix) ? `\0${id}` : undefined),
-      async load(id) {
-        if (!id.startsWith(`\0${contentPrefix}`)) return undefined;
-        const { contentCollections } = await server.ssrLoadModule("/app/content/content-collections.server.ts");
-        const collection = contentCollections[id.slice(contentPrefix.length + 1)];
-        if (!collection) throw new Error(`No content collection for ${id.slice(1)}`);
-        return `export default ${JSON.stringify(collection())};`;
-      },
-    },
+    contentPlugin(),
   ],
 });
 try {
