@@ -104,9 +104,13 @@ test.describe("editorial pages: titles and headings", () => {
     }
   });
 
-  test("the Amazon diary says it is a shorter stand-in", async ({ page }) => {
+  test("the Amazon diary is the full twelve-week diary, with no note about a shorter text", async ({ page }) => {
     await page.goto("/articles/the-amazon-diaries-a-month-studying-plant-spirits");
-    await expect(page.getByText(/shorter stand-in for the full diary of about 12,000 words/)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Twelve Weeks/);
+    await expect(
+      page.locator("main").getByRole("heading", { level: 2, name: "Day eighty-four", exact: true }),
+    ).toBeVisible();
+    await expect(page.locator("main").getByText(/stand-in/)).toHaveCount(0);
   });
 
   test("an unknown article is a 404 page", async ({ request }) => {

@@ -20,7 +20,15 @@ describe("articles and interviews", () => {
   it("renders Markdown to HTML and finds by slug", () => {
     const diary = findLongForm("articles", "the-amazon-diaries-a-month-studying-plant-spirits");
     expect(diary?.html).toContain("<h2>Day one</h2>");
-    expect(diary?.note).toMatch(/shorter stand-in/);
+    expect(diary?.html).toContain("<h2>Day eighty-four</h2>");
+    // The full diary: about 12,000 words (SPEC.md and the Peru page), with no note about a shorter text.
+    expect(diary?.note).toBeUndefined();
+    const words = (diary?.html ?? "")
+      .replace(/<[^>]+>/g, " ")
+      .split(/\s+/)
+      .filter(Boolean).length;
+    expect(words).toBeGreaterThan(11_500);
+    expect(words).toBeLessThan(12_500);
     expect(findLongForm("articles", "no-such-piece")).toBeUndefined();
     expect(findLongForm("articles", "one-artist-one-artwork-interview")).toBeUndefined();
   });
