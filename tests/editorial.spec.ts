@@ -104,9 +104,14 @@ test.describe("editorial pages: titles and headings", () => {
     }
   });
 
-  test("the Amazon diary says it is a shorter stand-in", async ({ page }) => {
+  test("the Amazon diary is offered as extracts of the 12,000-word diaries, with no unfinished note", async ({
+    page,
+  }) => {
     await page.goto("/articles/the-amazon-diaries-a-month-studying-plant-spirits");
-    await expect(page.getByText(/shorter stand-in for the full diary of about 12,000 words/)).toBeVisible();
+    await expect(page.locator("main")).toContainText("Day thirty");
+    await expect(page.locator("main")).not.toContainText(/stand-in|will replace|12,000/i);
+    await page.goto("/exhibitions/residency-in-the-amazon-peru-2025");
+    await expect(page.getByText(/about 12,000 words .* publishes extracts from them/)).toBeVisible();
   });
 
   test("an unknown article is a 404 page", async ({ request }) => {
