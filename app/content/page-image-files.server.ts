@@ -1,10 +1,11 @@
 import path from "node:path";
 import { z } from "zod";
+import { STAND_IN_KINDS, STAND_IN_TONES, type StandInKind, type StandInTone } from "#app/images/stand-in-kinds.ts";
 import { ContentError, contentDir, displayPath, readContentFolder } from "./content-files.server.ts";
 
 /**
  * The page-image registry: content/images/<collection>.yaml lists every image a page shows that
- * is not an artwork (name, alt, aspect, transparent); real originals sit beside it in
+ * is not an artwork (name, alt, aspect, transparent, kind); real originals sit beside it in
  * content/images/<collection>/<name>.<ext>. The image pipeline draws a stand-in for each entry
  * without one. Served as `virtual:content/images`.
  */
@@ -15,6 +16,12 @@ export interface PageImage {
   aspect: number;
   /** Keeps an alpha channel (PNG, WebP or AVIF). */
   transparent?: boolean;
+  /** What the image shows, so its stand-in draws the same: a view of a show, the studio, a logo... */
+  kind: StandInKind;
+  /** A dark scene (a black booth, night); light by default. */
+  tone?: StandInTone;
+  /** The name a logo spells. */
+  label?: string;
 }
 
 const RATIO = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/;
@@ -36,6 +43,14 @@ const pageImageSchema = z
     alt: z.string().trim().min(1),
     aspect,
     transparent: z.boolean().optional(),
+    kind: z.enum(STAND_IN_KINDS, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `is required: what the image shows, one of ${STAND_IN_KINDS.join(", ")}`
+          : `must be one of ${STAND_IN_KINDS.join(", ")} (got ${JSON.stringify(issue.input)})`,
+    }),
+    tone: z.enum(STAND_IN_TONES, { error: () => `must be ${STAND_IN_TONES.join(" or ")}` }).optional(),
+    label: z.string().trim().min(1).max(80).optional(),
   })
   .strict();
 

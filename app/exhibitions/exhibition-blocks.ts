@@ -76,6 +76,11 @@ function imageSchemas(registry: BlockSources["images"]) {
   return { imageRef, imageSet };
 }
 
+/** One page image written "collection/name", looked up in `registry`. */
+export function pageImageRefSchema(registry: BlockSources["images"]) {
+  return imageSchemas(registry).imageRef;
+}
+
 function catalogueLinksChecked(catalogue: readonly CatalogueWorkRef[]) {
   const slugs = new Set(catalogue.map((work) => work.slug));
   return text.superRefine((value, ctx) => {

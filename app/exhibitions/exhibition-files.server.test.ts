@@ -97,8 +97,20 @@ describe("readExhibitions: the five exhibitions", () => {
     expect(bySlug("art-basel-miami-2023").featureImage?.alt).toBe(
       blockOf("art-basel-miami-2023", "hero")[0]!.image.alt,
     );
-    const withoutHero = readExhibitions().filter((e) => !e.blocks.some((b) => b.type === "hero"));
-    for (const exhibition of withoutHero) expect(bySlug(exhibition.slug)).not.toHaveProperty("featureImage");
+  });
+
+  it("gives a page without a hero its card_image as the feature image, so every index card has a picture", () => {
+    const links = exhibitionLinks(readExhibitions());
+    expect(links.find((e) => e.slug === "icva-partnership-2025")?.featureImage).toMatchObject({
+      collection: "partnership",
+      name: "card",
+      kind: "installation",
+    });
+    expect(links.find((e) => e.slug === "sothebys-hong-kong-2023")?.featureImage).toMatchObject({
+      collection: "auction",
+      name: "feature",
+    });
+    for (const link of links) expect(link.featureImage?.alt, link.slug).toMatch(/\w{3,}/);
   });
 });
 
@@ -139,6 +151,15 @@ describe("readExhibitions: invalid files fail naming the file, block and field",
   it("an unknown image", () => {
     expect(problemWith("  - type: hero\n    image: miami/no-such-image\n")).toMatch(
       /kyoto-2026\.yaml: blocks\.0\.image: no page image "no-such-image" in collection "miami" \(got "miami\/no-such-image"\)/,
+    );
+  });
+
+  it("a card image that is not a registered page image, or a path", () => {
+    expect(problemWith("  - type: text\n    paragraphs: [Moss.]\ncard_image: miami/no-such-image\n")).toMatch(
+      /kyoto-2026\.yaml: card_image: no page image "no-such-image" in collection "miami"/,
+    );
+    expect(problemWith("  - type: text\n    paragraphs: [Moss.]\ncard_image: ../../etc/passwd\n")).toMatch(
+      /kyoto-2026\.yaml: card_image: must be a page image written "collection\/name"/,
     );
   });
 

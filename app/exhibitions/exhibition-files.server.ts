@@ -4,7 +4,13 @@ import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content/content-files.server.ts";
 import { readPageImages } from "#app/content/page-image-files.server.ts";
 import type { Exhibition, ExhibitionLink } from "./exhibition.ts";
-import { type BlockSources, blockIds, type CatalogueWorkRef, exhibitionBlockSchema } from "./exhibition-blocks.ts";
+import {
+  type BlockSources,
+  blockIds,
+  type CatalogueWorkRef,
+  exhibitionBlockSchema,
+  pageImageRefSchema,
+} from "./exhibition-blocks.ts";
 
 /**
  * The exhibitions: one content/exhibitions/<slug>.yaml each (the slug is the file name), read
@@ -29,6 +35,7 @@ function exhibitionFileSchema(sources: BlockSources) {
         .string()
         .regex(/^[a-z][a-z0-9-]*$/, "must be lowercase letters, digits and hyphens")
         .optional(),
+      card_image: pageImageRefSchema(sources.images).optional(),
       blocks: z.array(exhibitionBlockSchema(sources)).min(1, "needs at least one block"),
     })
     .strict();
@@ -89,14 +96,16 @@ function toExhibition(slug: string, data: z.output<ReturnType<typeof exhibitionF
     eyebrow: data.eyebrow,
     heading: data.heading ?? data.title,
     ...(data.id_prefix ? { idPrefix: data.id_prefix } : {}),
+    ...(data.card_image ? { cardImage: data.card_image } : {}),
     blocks: data.blocks,
   };
 }
 
 /** The listing fields only: what the header, footer, home page and sitemap need. */
 export function exhibitionLinks(exhibitions: readonly Exhibition[]): ExhibitionLink[] {
-  return exhibitions.map(({ slug, path, navLabel, title, year, place, summary, blocks }) => {
+  return exhibitions.map(({ slug, path, navLabel, title, year, place, summary, cardImage, blocks }) => {
     const hero = blocks.find((block) => block.type === "hero");
+    const featureImage = cardImage ?? hero?.image;
     return {
       slug,
       path,
@@ -105,7 +114,7 @@ export function exhibitionLinks(exhibitions: readonly Exhibition[]): ExhibitionL
       year,
       place,
       summary,
-      ...(hero ? { featureImage: hero.image } : {}),
+      ...(featureImage ? { featureImage } : {}),
     };
   });
 }

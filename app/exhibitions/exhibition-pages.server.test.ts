@@ -25,6 +25,6 @@ describe("downloadSizes", () => {
         },
       ],
     } satisfies Exhibition;
-    expect(downloadSizes(exhibition)).toEqual({ "/audio/peru-residency-field-recording.m4a": "158 KB" });
+    expect(downloadSizes(exhibition)).toEqual({ "/audio/peru-residency-field-recording.m4a": "157 KB" });
   });
 });

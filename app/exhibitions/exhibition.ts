@@ -12,7 +12,7 @@ export interface ExhibitionLink {
   year: number;
   place: string;
   summary: string;
-  /** The page's hero image, when it has one: the picture on the exhibitions index. */
+  /** The picture on the exhibitions index: the `card_image`, else the page's hero image. */
   featureImage?: PageImageRef;
 }
 
@@ -23,5 +23,7 @@ export interface Exhibition extends ExhibitionLink {
   heading: string;
   /** Prefix of heading ids derived from headings ("miami" makes "miami-gallery"). */
   idPrefix?: string;
+  /** The index card's picture for a page without a hero (`card_image`). */
+  cardImage?: PageImageRef;
   blocks: ExhibitionBlock[];
 }

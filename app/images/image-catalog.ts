@@ -1,6 +1,6 @@
 import originals from "virtual:image-originals";
 import { pageImages } from "#app/content/page-image-lookup.ts";
-import { standInPlaceholderCss } from "./stand-in-palette.ts";
+import { type StandInKind, type StandInTone, standInKindPlaceholderCss, standInUrlVersion } from "./stand-in-kinds.ts";
 
 /**
  * What the site knows about an image before it is requested: intrinsic size, the widths it is
@@ -8,7 +8,8 @@ import { standInPlaceholderCss } from "./stand-in-palette.ts";
  * <Picture> component (prerendered at build) and the server's image route.
  *
  * URL shape: /img/{collection}-{width}/{name}.{avif|webp|jpg|png}, e.g. /img/artworks-800/the-new-god.jpg
- * (SPEC.md's artwork shapes). Real originals add `?v={hash}` so a replaced original gets new URLs.
+ * (SPEC.md's artwork shapes). Real originals add `?v={hash}` so a replaced original gets new URLs;
+ * stand-ins of a redrawn kind add `?v={kind}{n}` (stand-in-kinds.ts) so a new drawing does too.
  */
 export const ARTWORKS = "artworks";
 /** Widths derived for every image (capped at a real original's own width). */
@@ -34,15 +35,33 @@ export interface ImageInfo {
   widths: number[];
   /** CSS background shown until the image paints; absent for transparent images. */
   placeholder?: string;
-  /** Content hash of a real original; undefined for a stand-in. */
+  /** Content hash of a real original, or a stand-in's drawing version; undefined for the first artwork drawing. */
   version?: string;
 }
 
-/** Aspect (width / height) and transparency declared for an image, or undefined if unknown. */
-export function declaredImage(collection: string, name: string): { aspect: number; transparent: boolean } | undefined {
-  if (collection === ARTWORKS) return { aspect: ARTWORK_ASPECT, transparent: false };
+/** What the registry (or the catalogue, for works) says of an image. */
+export interface DeclaredImage {
+  aspect: number;
+  transparent: boolean;
+  /** What its stand-in draws. */
+  kind: StandInKind;
+  tone?: StandInTone;
+  /** Words a logo stand-in spells. */
+  label?: string;
+}
+
+/** Aspect (width / height), transparency and kind declared for an image, or undefined if unknown. */
+export function declaredImage(collection: string, name: string): DeclaredImage | undefined {
+  if (collection === ARTWORKS) return { aspect: ARTWORK_ASPECT, transparent: false, kind: "artwork" };
   const entry = pageImages[collection]?.find((image) => image.name === name);
-  return entry ? { aspect: entry.aspect, transparent: entry.transparent ?? false } : undefined;
+  if (!entry) return undefined;
+  return {
+    aspect: entry.aspect,
+    transparent: entry.transparent ?? false,
+    kind: entry.kind,
+    ...(entry.tone ? { tone: entry.tone } : {}),
+    ...(entry.label ? { label: entry.label } : {}),
+  };
 }
 
 export function imageInfo(collection: string, name: string): ImageInfo {
@@ -63,8 +82,9 @@ export function imageInfo(collection: string, name: string): ImageInfo {
     widths: widths.length > 0 ? widths : [IMAGE_WIDTHS[0]],
     placeholder: declared.transparent
       ? undefined
-      : (original?.placeholder ?? standInPlaceholderCss(standInSeed(collection, name))),
-    version: original?.version,
+      : (original?.placeholder ??
+        standInKindPlaceholderCss(declared.kind, standInSeed(collection, name), declared.tone)),
+    version: original ? original.version : standInUrlVersion(declared.kind),
   };
 }
 

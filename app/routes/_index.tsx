@@ -109,6 +109,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {loaderData.exhibitions.map((e) => (
             <li key={e.slug}>
               <Link to={e.path} className={styles.exhibitionCard}>
+                {e.featureImage ? (
+                  <Picture
+                    collection={e.featureImage.collection}
+                    name={e.featureImage.name}
+                    alt={e.featureImage.alt}
+                    sizes="(max-width: 768px) calc(100vw - 32px), 400px"
+                    className={styles.exhibitionImage}
+                  />
+                ) : null}
                 <p className="eyebrow">
                   {e.year} · {e.place}
                 </p>

@@ -1,7 +1,14 @@
 import os from "node:os";
 import sharp, { type Sharp } from "sharp";
-import { ARTWORKS, declaredImage, type ImageFormat, STAND_IN_WIDTH, standInSeed } from "#app/images/image-catalog.ts";
-import { standInSvg } from "./stand-in-svg.ts";
+import {
+  ARTWORKS,
+  type DeclaredImage,
+  declaredImage,
+  type ImageFormat,
+  STAND_IN_WIDTH,
+  standInSeed,
+} from "#app/images/image-catalog.ts";
+import { standInSvg } from "./stand-ins/stand-in-svg.ts";
 
 // One libvips thread per encode and at most `cores` encodes at once, the rest wait: an encode
 // then holds one core, so the background lane below always leaves the others to requests.
@@ -80,16 +87,19 @@ export function deriveImage(request: DeriveRequest): Promise<Buffer> {
     if (originalFile) {
       pipeline = sharp(originalFile).rotate().resize({ width, withoutEnlargement: true });
     } else {
-      const declared = declaredImage(collection, name) ?? {
+      const declared: DeclaredImage = declaredImage(collection, name) ?? {
         aspect: collection === ARTWORKS ? 10 / 7 : 1,
         transparent: false,
+        kind: "artwork",
       };
       const drawWidth = Math.min(width, STAND_IN_WIDTH);
-      const svg = standInSvg({
+      const svg = standInSvg(declared.kind, {
         seed: standInSeed(collection, name),
         width: drawWidth,
         height: Math.round(drawWidth / declared.aspect),
         transparent: declared.transparent,
+        tone: declared.tone,
+        label: declared.label,
       });
       pipeline = sharp(Buffer.from(svg));
     }

@@ -5,6 +5,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
 import { imageRoute } from "./image-route.ts";
 
 let base = "";
@@ -110,6 +111,21 @@ describe("image route", () => {
     expect(fs.readdirSync(path.join(cacheDir, "artworks-400")).sort()).toEqual([
       "drawn-one.standin1.avif",
       "drawn-one.standin1.webp",
+    ]);
+  });
+
+  it("draws a page image's stand-in by its kind and caches it under that kind's drawing version", async () => {
+    const room = await fetchImage("/img/solo-london-400/documentation-01.jpg?v=installation1");
+    expect(room.response.status).toBe(200);
+    expect([(await sharp(room.body).metadata()).width, (await sharp(room.body).metadata()).height]).toEqual([400, 300]);
+    const logo = await fetchImage("/img/partnership-400/icva-logo.png");
+    const meta = await sharp(logo.body).metadata();
+    expect([meta.format, meta.width, meta.hasAlpha]).toEqual(["png", 400, true]);
+    expect(fs.readdirSync(path.join(cacheDir, "solo-london-400"))).toEqual([
+      `documentation-01.${standInCacheKey("installation")}.jpg`,
+    ]);
+    expect(fs.readdirSync(path.join(cacheDir, "partnership-400"))).toEqual([
+      `icva-logo.${standInCacheKey("logo")}.png`,
     ]);
   });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { declaredImage, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
+import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
 import { deriveImage, type EncodePriority } from "./derive-image.ts";
 import { findOriginals, type OriginalFile } from "./originals.ts";
 
@@ -77,7 +78,8 @@ export function imageRoute(options: {
   /** Path under the cache folder. Relative, so only this part is checked for dot files. */
   function relativePath(target: ImageTarget): string {
     const original = originals.get(`${target.collection}/${target.name}`);
-    const version = original ? original.version : "standin1";
+    const kind = declaredImage(target.collection, target.name)?.kind ?? "artwork";
+    const version = original ? original.version : standInCacheKey(kind);
     return `${target.collection}-${target.width}/${target.name}.${version}.${target.format}`;
   }
 

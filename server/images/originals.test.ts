@@ -16,7 +16,7 @@ beforeAll(() => {
   write("works/the-new-god.md", "---\ntitle: The New God\n---\n");
   write("works/the-new-god.jpg");
   write("works/no-such-work.png");
-  write("images/about.yaml", "- name: portrait\n  alt: A portrait\n  aspect: 3/4\n");
+  write("images/about.yaml", "- name: portrait\n  alt: A portrait\n  aspect: 3/4\n  kind: portrait\n");
   write("images/about/portrait.png");
   write("images/about/portrait.jpg");
   write("images/about/not-listed.jpg");

@@ -1,4 +1,5 @@
 import { standInPalette } from "#app/images/stand-in-palette.ts";
+import { type StandInOptions, svgDocument } from "./svg-document.ts";
 
 /**
  * Draws a distinct abstract stand-in for an image that has no real original yet: a dark
@@ -6,12 +7,37 @@ import { standInPalette } from "#app/images/stand-in-palette.ts";
  * scatter of spores. Deterministic: the same name always gives the same picture. Transparent
  * stand-ins keep only the motif on a clear ground, like a cut-out print.
  */
-export function standInSvg(options: { seed: string; width: number; height: number; transparent?: boolean }): string {
-  const { seed, width, height, transparent = false } = options;
+export function artworkStandIn(options: StandInOptions): string {
+  const { width, height } = options;
+  const W = 1000;
+  const H = Math.round((W * height) / width);
+  return svgDocument({
+    width,
+    height,
+    viewWidth: W,
+    viewHeight: H,
+    body: artworkDrawing({ ...options, viewHeight: H }),
+  });
+}
+
+/**
+ * The drawing alone, in a 1000-unit-wide view `viewHeight` high: other kinds hang it on their
+ * walls. `idPrefix` keeps its gradient ids apart from the host's; a `miniature` leaves out the
+ * contour lines and most spores, which vanish at that size anyway.
+ */
+export function artworkDrawing(options: {
+  seed: string;
+  viewHeight: number;
+  transparent?: boolean;
+  idPrefix?: string;
+  miniature?: boolean;
+}): string {
+  const { seed, transparent = false, idPrefix = "", miniature = false } = options;
   const p = standInPalette(seed);
   const r = p.random;
   const W = 1000;
-  const H = Math.round((W * height) / width);
+  const H = options.viewHeight;
+  const id = (name: string) => `${idPrefix}${name}`;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;
   const n = (v: number) => Math.round(v * 10) / 10;
   const parts: string[] = [];
@@ -19,29 +45,29 @@ export function standInSvg(options: { seed: string; width: number; height: numbe
 
   if (!transparent) {
     defs.push(
-      `<linearGradient id="bg" gradientTransform="rotate(${p.angle - 90} 0.5 0.5)"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>`,
-      `<radialGradient id="glow"><stop offset="0" stop-color="${p.glow.color}" stop-opacity="0.85"/><stop offset="1" stop-color="${p.glow.color}" stop-opacity="0"/></radialGradient>`,
-      `<radialGradient id="vignette" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></radialGradient>`,
+      `<linearGradient id="${id("bg")}" gradientTransform="rotate(${p.angle - 90} 0.5 0.5)"><stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient>`,
+      `<radialGradient id="${id("glow")}"><stop offset="0" stop-color="${p.glow.color}" stop-opacity="0.85"/><stop offset="1" stop-color="${p.glow.color}" stop-opacity="0"/></radialGradient>`,
+      `<radialGradient id="${id("vignette")}" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></radialGradient>`,
     );
-    parts.push(`<rect width="${W}" height="${H}" fill="url(#bg)"/>`);
+    parts.push(`<rect width="${W}" height="${H}" fill="url(#${id("bg")})"/>`);
     parts.push(
-      `<ellipse cx="${n(p.glow.x * W)}" cy="${n(p.glow.y * H)}" rx="${n(W * 0.55)}" ry="${n(H * 0.55)}" fill="url(#glow)"/>`,
+      `<ellipse cx="${n(p.glow.x * W)}" cy="${n(p.glow.y * H)}" rx="${n(W * 0.55)}" ry="${n(H * 0.55)}" fill="url(#${id("glow")})"/>`,
     );
   }
 
   // Soft colour fields.
   p.accents.forEach((color, i) => {
     defs.push(
-      `<radialGradient id="field${i}"><stop offset="0" stop-color="${color}" stop-opacity="${transparent ? 0.5 : 0.38}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`,
+      `<radialGradient id="${id(`field${i}`)}"><stop offset="0" stop-color="${color}" stop-opacity="${transparent ? 0.5 : 0.38}"/><stop offset="1" stop-color="${color}" stop-opacity="0"/></radialGradient>`,
     );
     const cx = transparent ? W / 2 + (r() - 0.5) * W * 0.3 : r() * W;
     const cy = transparent ? H / 2 + (r() - 0.5) * H * 0.3 : r() * H;
     const radius = (transparent ? 0.22 : 0.25 + r() * 0.25) * W;
-    parts.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius)}" fill="url(#field${i})"/>`);
+    parts.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius)}" fill="url(#${id(`field${i}`)})"/>`);
   });
 
   // Flowing contour lines, like a river seen from above.
-  if (!transparent) {
+  if (!transparent && !miniature) {
     const lines = 6 + Math.floor(r() * 10);
     const amplitude = 20 + r() * 60;
     const frequency = 1 + r() * 3;
@@ -90,7 +116,7 @@ export function standInSvg(options: { seed: string; width: number; height: numbe
   parts.push(`<g transform="translate(${n(cx)} ${n(cy)})">${petals.join("")}</g>`);
 
   // Spores and stars.
-  const spores = transparent ? 24 : 40 + Math.floor(r() * 60);
+  const spores = miniature ? 8 : transparent ? 24 : 40 + Math.floor(r() * 60);
   for (let i = 0; i < spores; i++) {
     const angle = r() * Math.PI * 2;
     const distance = transparent ? r() * maxRadius * 1.05 : r() * W;
@@ -101,7 +127,7 @@ export function standInSvg(options: { seed: string; width: number; height: numbe
     );
   }
 
-  if (!transparent) parts.push(`<rect width="${W}" height="${H}" fill="url(#vignette)"/>`);
+  if (!transparent) parts.push(`<rect width="${W}" height="${H}" fill="url(#${id("vignette")})"/>`);
 
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMidYMid slice"><defs>${defs.join("")}</defs>${parts.join("")}</svg>`;
+  return `<defs>${defs.join("")}</defs>${parts.join("")}`;
 }
