@@ -8,21 +8,31 @@ import type { Route } from "./+types/api.artworks.neighbours";
 /** Longer than any real gallery view's query; a longer one is refused before it is read. */
 const MAX_QUERY_LENGTH = 1000;
 
-const filterValue = (name: string) =>
-  z.string().max(100, `${name} must be at most 100 characters, as the gallery's filters are`).optional();
+const filterValue = z
+  .string()
+  .max(100, "must be at most 100 characters, as the gallery's filter values are")
+  .optional();
 
 /** The gallery's query names (artwork-list.ts), plus the work; anything else is a mistake. */
-const neighboursQuery = z.strictObject({
-  slug: z
-    .string()
-    .max(100, "slug must be at most 100 characters")
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug must be a work's address name, e.g. the-new-god"),
-  q: z.string().max(200, "q must be at most 200 characters").optional(),
-  availability: filterValue("availability"),
-  chain: filterValue("chain"),
-  series: filterValue("series"),
-  sort: z.enum(["newest", "oldest"], { error: 'sort must be "newest" or "oldest"' }).optional(),
-});
+const neighboursQuery = z.strictObject(
+  {
+    slug: z
+      .string({ error: "is required: the work's address name, e.g. the-new-god" })
+      .max(100, "must be at most 100 characters")
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a work's address name, e.g. the-new-god"),
+    q: z.string().max(200, "must be at most 200 characters").optional(),
+    availability: filterValue,
+    chain: filterValue,
+    series: filterValue,
+    sort: z.enum(["newest", "oldest"], { error: 'must be "newest" or "oldest"' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown parameter ${issue.keys.join(", ")}: use slug, q, availability, chain, series and sort.`
+        : undefined,
+  },
+);
 
 /**
  * GET /api/artworks/neighbours?slug=&q=&availability=&chain=&series=&sort= — the works before and

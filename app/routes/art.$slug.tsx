@@ -1,4 +1,5 @@
 import artPage from "virtual:content/pages/art";
+import type { CSSProperties } from "react";
 import { data, Link, useLocation } from "react-router";
 import { artworkNeighbours } from "#app/catalogue/artwork-neighbours.server.ts";
 import { findArtwork } from "#app/catalogue/catalogue.ts";
@@ -12,6 +13,7 @@ import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-erro
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { siteConfig } from "#app/content/site-config.ts";
+import { imageDimensions } from "#app/images/image-urls.ts";
 import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { socialMeta } from "#app/seo/social-meta.ts";
@@ -69,6 +71,8 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
   const backTo = gallerySearch ? `/art${gallerySearch}` : "/art";
   const { neighbours, loading } = useGalleryNeighbours(artwork.slug, gallerySearch, loaderData.neighbours);
   const zoomHref = `/art/${artwork.slug}/zoom`;
+  const { width, height } = imageDimensions("artworks", artwork.imageLarge);
+  const aspect = (width / height).toFixed(4);
   return (
     <main id="main" className={`page ${styles.page}`}>
       <div className={styles.bar}>
@@ -79,7 +83,12 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
       </div>
       <article className={styles.article}>
         <div className={styles.media}>
-          <a href={zoomHref} className={styles.zoom} aria-label={`Zoom into ${artwork.title}`}>
+          <a
+            href={zoomHref}
+            className={styles.zoom}
+            aria-label={`Zoom into ${artwork.title}`}
+            style={{ "--work-aspect": aspect } as CSSProperties}
+          >
             <Picture
               collection="artworks"
               name={artwork.imageLarge}
