@@ -132,7 +132,7 @@ test.describe("label", () => {
     expect(facts.Edition).toBe("Unique");
     const about = page.getByRole("region", { name: "About the work" });
     await expect(about).toContainText("The Trinket Maker sits at a bench of tiny drawers");
-    const text = await main(page).innerText();
+    const text = (await main(page).textContent()) ?? "";
     for (const raw of ["Description:", "Additional information:", "Sale:", "Fair:"]) expect(text).not.toContain(raw);
   });
 
@@ -140,7 +140,7 @@ test.describe("label", () => {
     await page.goto("/art/five-days-in-the-dark");
     const provenance = page.getByRole("region", { name: "Provenance" });
     await expect(provenance.getByRole("listitem")).toHaveText(/Art fair\s*Art Basel Miami Beach, December 2023\./);
-    expect(await main(page).innerText()).not.toContain("Fair:");
+    expect((await main(page).textContent()) ?? "").not.toContain("Fair:");
   });
 });
 

@@ -136,7 +136,6 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
             {artPage.scale_heading}
           </h2>
           <ViewAtScale
-            title={artwork.title}
             image={artwork.imageSmall}
             size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
             caption={artPage.scale_caption}

@@ -13,7 +13,6 @@ const WORK_LEFT = 130;
 const HANG_CENTRE_CM = 150;
 
 interface ViewAtScaleProps {
-  title: string;
   image: string;
   size: PrintedSize;
   caption: string;
@@ -24,7 +23,7 @@ interface ViewAtScaleProps {
  * image is positioned over the drawing by percentages of the same centimetre scene, so its
  * proportions and the figure's are exact at any width (docs/decisions/022).
  */
-export function ViewAtScale({ title, image, size, caption }: ViewAtScaleProps) {
+export function ViewAtScale({ image, size, caption }: ViewAtScaleProps) {
   // A work wider than the standard print would leave the scene: keep the scene, scale the work.
   const fit = Math.min(1, (SCENE.width - WORK_LEFT - 50) / size.widthCm, 200 / size.heightCm);
   const work = { width: size.widthCm * fit, height: size.heightCm * fit };
@@ -40,7 +39,7 @@ export function ViewAtScale({ title, image, size, caption }: ViewAtScaleProps) {
           className={styles.drawing}
           viewBox={`0 0 ${SCENE.width} ${SCENE.height}`}
           role="img"
-          aria-label={`${title}, ${size.widthCm} by ${size.heightCm} cm, beside a figure ${FIGURE_HEIGHT_CM} cm tall`}
+          aria-label={`The work, ${size.widthCm} by ${size.heightCm} cm, on a wall beside a figure ${FIGURE_HEIGHT_CM} cm tall`}
         >
           <rect
             className={styles.floor}
