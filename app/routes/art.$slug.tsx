@@ -116,21 +116,23 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
         </div>
       </article>
       <div className={styles.more}>
-        <div className={styles.reading}>
-          {label.prose.length > 0 ? (
-            <section aria-labelledby="about-heading">
-              <h2 id="about-heading" className={styles.sectionHeading}>
-                About the work
-              </h2>
-              {label.prose.map((paragraph) => (
-                <p key={paragraph} className={styles.prose}>
-                  {paragraph}
-                </p>
-              ))}
-            </section>
-          ) : null}
-          <ArtworkProvenance entries={label.provenance} />
-        </div>
+        {label.prose.length > 0 || label.provenance.length > 0 ? (
+          <div className={styles.reading}>
+            {label.prose.length > 0 ? (
+              <section aria-labelledby="about-heading">
+                <h2 id="about-heading" className={styles.sectionHeading}>
+                  About the work
+                </h2>
+                {label.prose.map((paragraph) => (
+                  <p key={paragraph} className={styles.prose}>
+                    {paragraph}
+                  </p>
+                ))}
+              </section>
+            ) : null}
+            <ArtworkProvenance entries={label.provenance} />
+          </div>
+        ) : null}
         <section id="view-at-scale" className={styles.scale} aria-labelledby="scale-heading">
           <h2 id="scale-heading" className={styles.sectionHeading}>
             {artPage.scale_heading}
