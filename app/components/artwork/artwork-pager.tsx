@@ -36,11 +36,11 @@ function PagerLink({
   const text =
     rel === "prev" ? (
       <>
-        <span aria-hidden="true">{arrow}</span> {label}
+        <span aria-hidden="true">{arrow}</span> <span className={styles.word}>{label}</span>
       </>
     ) : (
       <>
-        {label} <span aria-hidden="true">{arrow}</span>
+        <span className={styles.word}>{label}</span> <span aria-hidden="true">{arrow}</span>
       </>
     );
   if (!work)
