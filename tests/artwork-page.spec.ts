@@ -58,6 +58,12 @@ test.describe("first screen", () => {
     expect(heading.x).toBeGreaterThan(image.x + image.width);
     // Large enough to look at, not a thumbnail: most of the width the label leaves.
     expect(image.width).toBeGreaterThan(700);
+    // `sizes` matches the layout: the browser picks the smallest derived width that covers it.
+    const picked = await workImage(page, "The Trinket Maker").evaluate((img: HTMLImageElement) =>
+      Number(/artworks-(\d+)\//.exec(img.currentSrc)?.[1]),
+    );
+    expect(picked).toBeGreaterThanOrEqual(image.width);
+    expect(picked).toBeLessThan(image.width * 1.6);
   });
 
   test("at 390 the work is full width with the title right under it", { tag: "@phone" }, async ({ page }) => {

@@ -93,7 +93,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               collection="artworks"
               name={artwork.imageLarge}
               alt={artwork.title}
-              sizes="(min-width: 1024px) min(calc(100vw - 488px), 952px), calc(100vw - 32px)"
+              sizes="(min-width: 1440px) 952px, (min-width: 1024px) calc(100vw - 488px), calc(100vw - 32px)"
               priority
               className={styles.image}
             />
