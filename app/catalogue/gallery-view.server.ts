@@ -50,6 +50,11 @@ export function galleryViewOrThrow(params: URLSearchParams): { filters: GalleryF
   return result;
 }
 
+/** The whole catalogue in a view's order (every page), for the artwork page's Previous and Next. */
+export function catalogueInView(filters: GalleryFilters): ArtworkCard[] {
+  return defaultLister()(filters);
+}
+
 function defaultLister() {
   catalogueLister ??= galleryLister(artworkCards());
   return catalogueLister;

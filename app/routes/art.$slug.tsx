@@ -1,10 +1,19 @@
 import artPage from "virtual:content/pages/art";
+import type { CSSProperties } from "react";
 import { data, Link, useLocation } from "react-router";
+import { artworkNeighbours } from "#app/catalogue/artwork-neighbours.server.ts";
 import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { useGalleryNeighbours } from "#app/catalogue/use-gallery-neighbours.ts";
+import { labelSummary, parseWorkLabel } from "#app/catalogue/work-label.ts";
+import { ArtworkLabel, CATALOGUE_PRINTED_SIZE } from "#app/components/artwork/artwork-label.tsx";
+import { ArtworkPager } from "#app/components/artwork/artwork-pager.tsx";
+import { ArtworkProvenance } from "#app/components/artwork/artwork-provenance.tsx";
+import { ViewAtScale } from "#app/components/artwork/view-at-scale.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { siteConfig } from "#app/content/site-config.ts";
+import { imageDimensions } from "#app/images/image-urls.ts";
 import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { socialMeta } from "#app/seo/social-meta.ts";
@@ -17,26 +26,18 @@ export const handle: PageHandle = { scripts: "none" };
 export function loader({ params }: Route.LoaderArgs) {
   const artwork = findArtwork(params.slug);
   if (!artwork) throw data(null, { status: 404 });
-  return { artwork };
-}
-
-/** First paragraph of the "Description:" section, for meta descriptions. */
-function summary(description: string, fallback: string): string {
-  const text = description
-    .replace(/^Description:\s*/, "")
-    .split("\n")[0]
-    ?.trim();
-  return text || fallback;
+  // The default gallery order; a work the gallery hides (a repeated id) has no neighbours.
+  const neighbours = artworkNeighbours(artwork.slug) ?? { previous: null, next: null };
+  return { artwork, label: parseWorkLabel(artwork.description), neighbours };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle(artPage.work_not_found_title) }, { name: "robots", content: "noindex" }];
-  const { artwork } = loaderData;
+  const { artwork, label } = loaderData;
   const title = pageTitle(artwork.title);
-  const description = summary(
-    artwork.description,
-    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${siteConfig.brand} on ${artwork.chain}, printed at 200 x 140 cm.`,
-  );
+  const description =
+    labelSummary(label) ??
+    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${siteConfig.brand} on ${artwork.chain}, printed at 200 x 140 cm.`;
   return [
     { title },
     { name: "description", content: description },
@@ -53,73 +54,96 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
+/** History state the hydrated gallery passes on a client-side navigation (art._index.tsx). */
+interface GalleryState {
+  gallerySearch?: unknown;
+  galleryFrom?: unknown;
+}
+
 export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
-  const { artwork } = loaderData;
+  const { artwork, label } = loaderData;
   const location = useLocation();
-  // Came from the gallery in this tab: go back to the same filtered view.
-  const state = location.state as { gallerySearch?: unknown; galleryFrom?: unknown } | null;
-  const gallerySearch = state?.gallerySearch;
-  // The first page of the gallery's "More works" run, so the pages loaded before stay on screen.
+  const state = location.state as GalleryState | null;
+  const gallerySearch =
+    typeof state?.gallerySearch === "string" && state.gallerySearch.startsWith("?") ? state.gallerySearch : undefined;
+  // Came from the gallery in this tab: go back to the same filtered view, and walk it.
   const backState = typeof state?.galleryFrom === "number" ? { galleryFrom: state.galleryFrom } : undefined;
-  const backTo = typeof gallerySearch === "string" && gallerySearch.startsWith("?") ? `/art${gallerySearch}` : "/art";
+  const backTo = gallerySearch ? `/art${gallerySearch}` : "/art";
+  const { neighbours, loading } = useGalleryNeighbours(artwork.slug, gallerySearch, loaderData.neighbours);
+  const zoomHref = `/art/${artwork.slug}/zoom`;
+  const { width, height } = imageDimensions("artworks", artwork.imageLarge);
+  const aspect = (width / height).toFixed(4);
   return (
-    <main id="main" className="page">
-      <Link to={backTo} state={backState} className={`button button-ghost ${styles.back}`}>
-        ← Back to Gallery
-      </Link>
+    <main id="main" className={`page ${styles.page}`}>
+      <div className={styles.bar}>
+        <Link to={backTo} state={backState} className="button button-ghost">
+          ← Back to Gallery
+        </Link>
+        <ArtworkPager neighbours={neighbours} loading={loading} state={gallerySearch ? state : undefined} />
+      </div>
       <article className={styles.article}>
-        <Picture
-          collection="artworks"
-          name={artwork.imageLarge}
-          alt={artwork.title}
-          sizes="(max-width: 1200px) calc(100vw - 32px), 1200px"
-          priority
-          className={styles.image}
-        />
+        <div className={styles.media}>
+          <a
+            href={zoomHref}
+            className={styles.zoom}
+            aria-label={`Zoom into ${artwork.title}`}
+            style={{ "--work-aspect": aspect } as CSSProperties}
+          >
+            <Picture
+              collection="artworks"
+              name={artwork.imageLarge}
+              alt={artwork.title}
+              sizes="(min-width: 1440px) 952px, (min-width: 1024px) calc(100vw - 488px), calc(100vw - 32px)"
+              priority
+              className={styles.image}
+            />
+            <span className={styles.zoomBadge} aria-hidden="true">
+              Zoom
+            </span>
+          </a>
+        </div>
         <div className={styles.text}>
-          <h1>{artwork.title}</h1>
-          <p className={styles.year}>{artwork.year}</p>
-          {artwork.description ? <p className={styles.description}>{artwork.description}</p> : null}
-          <dl className={styles.facts}>
-            <div>
-              <dt>Series</dt>
-              <dd>{artwork.seriesLabel}</dd>
-            </div>
-            {artwork.mintAddress ? (
-              <div>
-                <dt>Mint Address</dt>
-                <dd>
-                  <a href={artwork.mintAddress} target="_blank" rel="noopener noreferrer">
-                    View on Blockchain
-                  </a>
-                </dd>
-              </div>
-            ) : null}
-            {artwork.secondaryMarket ? (
-              <div>
-                <dt>Secondary Market</dt>
-                <dd>
-                  <a href={artwork.secondaryMarket} target="_blank" rel="noopener noreferrer">
-                    View Listing
-                  </a>
-                </dd>
-              </div>
-            ) : null}
-            {artwork.chain ? (
-              <div>
-                <dt>Blockchain</dt>
-                <dd>{artwork.chain}</dd>
-              </div>
-            ) : null}
-            {artwork.availability ? (
-              <div>
-                <dt>Availability</dt>
-                <dd>{artwork.availability}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <h1 className={styles.title}>{artwork.title}</h1>
+          <p className={styles.subtitle}>
+            {artwork.year} · {artwork.seriesLabel}
+          </p>
+          <p className={styles.controls}>
+            <a href="#view-at-scale" className="button button-ghost">
+              {artPage.scale_heading}
+            </a>
+          </p>
+          <ArtworkLabel artwork={artwork} label={label} />
         </div>
       </article>
+      <div className={styles.more}>
+        {label.prose.length > 0 || label.provenance.length > 0 ? (
+          <div className={styles.reading}>
+            {label.prose.length > 0 ? (
+              <section aria-labelledby="about-heading">
+                <h2 id="about-heading" className={styles.sectionHeading}>
+                  About the work
+                </h2>
+                {label.prose.map((paragraph) => (
+                  <p key={paragraph} className={styles.prose}>
+                    {paragraph}
+                  </p>
+                ))}
+              </section>
+            ) : null}
+            <ArtworkProvenance entries={label.provenance} />
+          </div>
+        ) : null}
+        <section id="view-at-scale" className={styles.scale} aria-labelledby="scale-heading">
+          <h2 id="scale-heading" className={styles.sectionHeading}>
+            {artPage.scale_heading}
+          </h2>
+          <ViewAtScale
+            image={artwork.imageSmall}
+            size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
+            caption={artPage.scale_caption}
+          />
+        </section>
+      </div>
     </main>
   );
 }

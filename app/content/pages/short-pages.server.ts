@@ -38,6 +38,9 @@ export const artPageSchema = z.strictObject({
   work_not_found_title: text,
   work_not_found_heading: text,
   work_not_found_message: text,
+  /** The artwork page's "View at scale" panel: its heading and the line under the drawing. */
+  scale_heading: text,
+  scale_caption: text,
 });
 
 export type MerchPage = z.output<typeof merchPageSchema>;
