@@ -3,6 +3,7 @@ import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { baseURL, e2eAdmin } from "../playwright.config";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { homeQuoteTexts, newestPublicQuotes } from "./support/home-quotes.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
 import { totp, unusedCode } from "./totp.ts";
 
@@ -130,6 +131,10 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     );
     await expect(page.getByTestId("totp-secret")).toHaveText(secret);
     await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+    // The long secret wraps on a phone instead of widening the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel("Code from the app").fill(await unusedCode(secret));
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
@@ -258,15 +263,8 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       // The home page shows the three newest public quotes, the top of the wall; one made
       // private is gone from it on the next load (an anonymous visitor, answered from memory).
       const visitor = await browser.newContext();
-      const homeQuotes = async () => {
-        const home = await visitor.newPage();
-        await home.goto("/");
-        const texts = await home.locator('section[aria-labelledby="quotes-title"] blockquote').allTextContents();
-        await home.close();
-        return texts.map((t) => t.trim().replace(/^“|”$/g, ""));
-      };
-      const newestPublic = async () =>
-        (await (await visitor.request.get("/api/quotes?limit=3")).json()).quotes as Array<{ id: number; text: string }>;
+      const homeQuotes = () => homeQuoteTexts(visitor);
+      const newestPublic = () => newestPublicQuotes(visitor);
       const top = await newestPublic();
       expect(top).toHaveLength(3);
       expect(await homeQuotes()).toEqual(top.map((q) => q.text));

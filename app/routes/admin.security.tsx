@@ -147,7 +147,7 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
           <>
             <p>Scan this code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
             <img src={enrolment.qrDataUrl} width={220} height={220} alt="QR code for your authenticator app" />
-            <p>
+            <p className={styles.secret}>
               Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
             </p>
             <BackupCodes codes={enrolment.backupCodes} />
