@@ -18,6 +18,8 @@ function render(req: http.IncomingMessage, res: http.ServerResponse & { locals?:
   res.locals = { cspNonce: "N0NCE" };
   if (url.searchParams.get("q") === "broken") return void res.writeHead(500).end("Error: broken");
   if (url.searchParams.get("q") === "cookie") res.setHeader("Set-Cookie", "a=b");
+  // The home page rendered without its quotes (the database did not answer).
+  if (url.searchParams.get("q") === "nostore") res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.write(`<!doctype html><script nonce="N0NCE">start()</script><h1>Quotes</h1>`);
   // A NOTIFY arriving while this page is being rendered.
@@ -117,6 +119,25 @@ describe("the quote wall from memory", () => {
     expect(renders).toBe(13);
   });
 
+  it("keeps the home page, which shows the newest public quotes, and drops it when quotes change", async () => {
+    await get("/");
+    await settled();
+    expect(await (await get("/")).text()).toContain("first list for all");
+    expect(renders).toBe(1);
+    listed = "second list";
+    getPublicQuoteCache().forget();
+    expect(await (await get("/")).text()).toContain("second list");
+    expect(renders).toBe(2);
+  });
+
+  it("never keeps a page that asked not to be stored", async () => {
+    await (await get("/quotes?q=nostore")).text();
+    await new Promise((r) => setTimeout(r, 50));
+    await (await get("/quotes?q=nostore")).text();
+    expect(renders).toBe(2);
+    expect(quoteWall.pages.size).toBe(0);
+  });
+
   it("answers concurrent first requests alike and keeps one entry", async () => {
     const texts = await Promise.all(Array.from({ length: 20 }, () => get("/quotes?cursor=abc").then((r) => r.text())));
     expect(new Set(texts.map((text) => text.includes("first list for all"))).size).toBe(1);
@@ -137,6 +158,8 @@ describe("the quote wall from memory", () => {
 describe("quoteWallKey", () => {
   it("keeps only the wall with at most one q and one cursor", () => {
     expect(quoteWallKey("/quotes")).toBe("");
+    expect(quoteWallKey("/")).toBe("home");
+    expect(quoteWallKey("/?utm_source=x")).toBeUndefined();
     expect(quoteWallKey("/quotes?q=a&cursor=b")).toBe(quoteWallKey("/quotes?cursor=b&q=a"));
     expect(quoteWallKey("/quotes?q=a")).not.toBe(quoteWallKey("/quotes?cursor=a"));
     for (const url of [

@@ -2,16 +2,21 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import { compressBody, prepareAnswer, sendPrepared } from "./compressed-body.ts";
+import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.ts";
 
 const PATH = "/quotes";
+/** The home page shows the newest public quotes (app/routes/_index.tsx): kept like the wall. */
+const HOME = "/";
+const HOME_KEY = "home";
 /** Longer addresses are rendered every time: no real search or cursor needs more. */
 const MAX_URL_LENGTH = 512;
 /** A rendered wall is about 30 KB; anything far larger is not what this cache is for. */
 const MAX_PAGE_BYTES = 1024 * 1024;
 
 /**
- * The quote wall's rendered pages (`/quotes`, `?q=` searches, `?cursor=` pages), kept compressed
+ * The quote wall's rendered pages (`/quotes`, `?q=` searches, `?cursor=` pages) and the home
+ * page, which shows the newest public quotes, kept compressed
  * in memory. Valid while the public quote cache's generation stays the same: it moves on every
  * NOTIFY from the tweets trigger (any process), on this process's own admin writes, and when
  * the LISTEN connection drops (decision 012), so a toggle reaches the wall at once.
@@ -23,6 +28,7 @@ export const quoteWall = {
 
 /** The cache key of a wall address, or undefined when it is not one this cache keeps. */
 export function quoteWallKey(url: string): string | undefined {
+  if (url === HOME) return HOME_KEY;
   if (url === PATH) return "";
   if (!url.startsWith(`${PATH}?`) || url.length > MAX_URL_LENGTH) return undefined;
   const params = new URLSearchParams(url.slice(PATH.length + 1));
@@ -121,14 +127,24 @@ function keepWhatIsRendered(
   } as End;
 }
 
-/** A complete, public, uncompressed HTML page: never an error, a redirect or a cookie. */
+/**
+ * A complete, public, uncompressed HTML page: never an error, a redirect, a cookie or a page
+ * that asked not to be stored (the home page rendered without its quotes).
+ */
 function isKeepable(res: ServerResponse): boolean {
   return (
     res.statusCode === 200 &&
     res.getHeader("set-cookie") === undefined &&
+    !String(res.getHeader("cache-control") ?? "").includes("no-store") &&
     res.getHeader("content-encoding") === undefined &&
     String(res.getHeader("content-type") ?? "").startsWith("text/html")
   );
+}
+
+let builtStylesheets: ((href: string) => string | undefined) | undefined;
+function readBuiltStylesheet() {
+  builtStylesheets ??= stylesheetReader("build/client");
+  return builtStylesheets;
 }
 
 async function keep(
@@ -141,7 +157,10 @@ async function keep(
 ) {
   // The request's nonce must not be handed to every later visitor: the kept page drops it and
   // allows its inline scripts by hash, as prerendered pages do.
-  const html = nonce ? rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : rendered.toString("utf8");
+  const page = nonce ? rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : rendered.toString("utf8");
+  // The home page was prerendered with its stylesheets inlined (one response to first paint);
+  // kept, it gets the same, so rendering it on request leaves its critical path as it was.
+  const html = key === HOME_KEY && production ? inlineStylesheets(page, readBuiltStylesheet()) : page;
   const cacheControl = res.getHeader("cache-control");
   const headers = {
     "Content-Type": String(res.getHeader("content-type")),

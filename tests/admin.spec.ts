@@ -3,6 +3,8 @@ import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { baseURL, e2eAdmin } from "../playwright.config";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { homeQuoteTexts, newestPublicQuotes } from "./support/home-quotes.ts";
+import { tapTargetsUnder44 } from "./support/tap-targets.ts";
 import { totp, unusedCode } from "./totp.ts";
 
 // One admin account goes through enrolment, sign-ins and a reset in order, so these run
@@ -81,9 +83,11 @@ test("the admin login and reset screens are accessible and send no-index headers
   await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
   await expect(page.getByRole("link", { name: "Reset Password" })).toHaveAttribute("href", "/reset-password");
   await expectNoSeriousA11yViolations(page);
+  expect(await tapTargetsUnder44(page)).toEqual([]);
   await page.getByRole("link", { name: "Reset Password" }).click();
   await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  expect(await tapTargetsUnder44(page)).toEqual([]);
 });
 
 // One account's flow runs once, at desktop width (the phone project would share the account).
@@ -116,6 +120,21 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
     secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    // A wrong code says so and keeps the QR code and the same secret on screen for another try.
+    const qr = await page.getByRole("img", { name: "QR code for your authenticator app" }).getAttribute("src");
+    await page.getByLabel("Code from the app").fill(totp(secret) === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid code.");
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toHaveAttribute(
+      "src",
+      qr ?? "",
+    );
+    await expect(page.getByTestId("totp-secret")).toHaveText(secret);
+    await expect(page.getByRole("list", { name: "Backup codes" })).toBeVisible();
+    // The long secret wraps on a phone instead of widening the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel("Code from the app").fill(await unusedCode(secret));
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
@@ -135,7 +154,10 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
   });
 
-  test("toggling and dragging save, reach the public wall and another open admin screen", async ({ page, browser }) => {
+  test("toggling and dragging say Saved and reach the public wall, the home page and another open admin screen; 44 px targets on a phone", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
     await enterCode(page);
     await expect(page.getByRole("heading", { name: "Manage Quotes" })).toBeVisible();
@@ -168,6 +190,10 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       const box = page.getByRole("checkbox", { name: `Show ${id} on the public wall` });
       await box.click();
       await expect(box).toBeChecked();
+      // A visible "Public" column heading, and "Saved" once the server confirmed the toggle.
+      await expect(page.getByTestId("quote-columns")).toContainText("Public");
+      const status = page.getByRole("main").getByRole("status");
+      await expect(status).toHaveText("Saved");
       await expect.poll(() => publicQuoteTexts(page.request)).toContain(text);
       await expect(otherPage.getByRole("checkbox", { name: `Show ${id} on the public wall` })).toBeChecked();
 
@@ -195,6 +221,15 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
         }
       });
       const saved = page.waitForResponse((r) => r.request().method() === "PATCH");
+      // The drag's save is held until "Saving..." has been seen, then "Saved" must follow it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/admin/quotes", async (route) => {
+        await held;
+        await route.continue();
+      });
       const boxesAt = await Promise.all(firstFour.map((b) => b.boundingBox()));
       const [start] = boxesAt;
       if (!start || boxesAt.some((b) => !b)) throw new Error("rows not laid out");
@@ -204,7 +239,11 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
         if (b) await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
       await page.mouse.up();
       for (const b of firstFour) await expect(b).toBeChecked();
+      await expect(status).toHaveText("Saving...");
+      release();
       expect((await saved).status()).toBe(200);
+      await expect(status).toHaveText("Saved");
+      await page.unroute("**/api/admin/quotes");
       await expect
         .poll(async () => {
           const now = await visibilityOf();
@@ -220,6 +259,34 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       const body = saves[0]?.body as { ids: number[]; includeInSearch: boolean };
       expect(body.includeInSearch).toBe(true);
       expect([...body.ids].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+
+      // The home page shows the three newest public quotes, the top of the wall; one made
+      // private is gone from it on the next load (an anonymous visitor, answered from memory).
+      const visitor = await browser.newContext();
+      const homeQuotes = () => homeQuoteTexts(visitor);
+      const newestPublic = () => newestPublicQuotes(visitor);
+      const top = await newestPublic();
+      expect(top).toHaveLength(3);
+      expect(await homeQuotes()).toEqual(top.map((q) => q.text));
+      const [first] = top;
+      if (!first) throw new Error("no public quote");
+      touched.add(first.id);
+      const hideFirst = await page.request.patch(`/api/admin/quotes/${first.id}`, {
+        ...adminApi,
+        data: { includeInSearch: false },
+      });
+      expect(hideFirst.status()).toBe(200);
+      await expect.poll(homeQuotes).not.toContain(first.text);
+      expect(await homeQuotes()).toEqual((await newestPublic()).map((q) => q.text));
+      expect(await homeQuotes()).toHaveLength(3);
+      await visitor.close();
+
+      // Every control of the signed-in screens is a 44 x 44 px target on a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByRole("checkbox").first()).toBeVisible();
+      expect(await tapTargetsUnder44(page)).toEqual([]);
+      await page.goto("/admin/security");
+      expect(await tapTargetsUnder44(page)).toEqual([]);
     } finally {
       // Put the wall back as it was for other tests, even when a step above failed.
       for (const value of [true, false]) {

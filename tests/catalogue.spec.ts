@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { filterToggleAccessibility, galleryFilterToggle, showGalleryFilters } from "./support/gallery-filters.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 const cardLine = /^\d{4}\. 1 of 1 original, 78 x 55in \(200 x 140cm\), Sold\.$/;
@@ -11,6 +12,7 @@ test.describe("gallery /art", () => {
   test("has the SPEC controls with their options and labels", async ({ page }) => {
     await page.goto("/art");
     await expect(page.getByRole("heading", { level: 1, name: "Artworks" })).toBeVisible();
+    await showGalleryFilters(page);
     const availability = page.getByLabel("Filter by availability");
     await expect(availability.locator("option")).toHaveText(["All Availability", "Sold"]);
     await expect(page.getByLabel("Filter by chain").locator("option")).toHaveText(["All Chains", "Ethereum", "Solana"]);
@@ -48,6 +50,7 @@ test.describe("gallery /art", () => {
     page,
   }) => {
     await gotoHydrated(page, "/art");
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by series").selectOption("Secrets");
     await expect(page).toHaveURL(/\/art\?series=Secrets$/);
     await expect(cards(page)).toHaveCount(12);
@@ -78,6 +81,7 @@ test.describe("gallery /art", () => {
     await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
 
     // Going back through the filter history restores earlier views.
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by chain").selectOption("Solana");
     await expect(page.getByText("No works match this view")).toBeVisible();
     await page.goBack();
@@ -118,10 +122,75 @@ test.describe("gallery /art", () => {
 
   test("filter bar stacks on a phone", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/art");
+    await showGalleryFilters(page);
     const chain = await page.getByLabel("Filter by chain").boundingBox();
     const series = await page.getByLabel("Filter by series").boundingBox();
     expect(series!.y).toBeGreaterThan(chain!.y + chain!.height - 1);
     expect(Math.abs(series!.x - chain!.x)).toBeLessThan(2);
+  });
+});
+
+test.describe("gallery /art on a phone: the controls fold behind Filter", () => {
+  test("a whole work on the first screen; Filter counts the active filters and opens the controls", {
+    tag: "@phone",
+  }, async ({ page }) => {
+    await gotoHydrated(page, "/art");
+    const toggle = galleryFilterToggle(page);
+    await expect(toggle).toHaveAccessibleName("Filter (none active)");
+    await expect(toggle).toHaveText("Filter");
+    expect(await filterToggleAccessibility(page)).toEqual({ name: "Filter (none active)", expanded: false });
+    await expect(page.getByLabel("Filter by series")).toBeHidden();
+    const header = await page.locator("header").first().boundingBox();
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const image = await cards(page).first().locator("img").boundingBox();
+    expect(image!.y).toBeGreaterThanOrEqual(heading!.y + heading!.height);
+    expect(heading!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    expect(image!.y + image!.height).toBeLessThanOrEqual(844);
+
+    await toggle.tap();
+    expect(await filterToggleAccessibility(page)).toEqual({ name: "Filter (none active)", expanded: true });
+    await page.getByLabel("Filter by series").selectOption("Secrets");
+    await page.getByLabel("Sort by year").selectOption("oldest");
+    await expect(page).toHaveURL(/series=Secrets/);
+    await expect(toggle).toHaveText("Filter (2)");
+    await expect(toggle).toHaveAccessibleName("Filter (2 active)");
+    await expect(cards(page)).toHaveCount(12);
+    await toggle.tap();
+    await expect(page.getByLabel("Filter by series")).toBeHidden();
+  });
+
+  test("a search, availability, chain, series and Oldest First each count once", { tag: "@phone" }, async ({
+    page,
+  }) => {
+    await page.goto("/art?q=moth&availability=Sold&chain=Solana&series=Maestro&sort=oldest", {
+      waitUntil: "domcontentloaded",
+    });
+    await expect(galleryFilterToggle(page)).toHaveText("Filter (5)");
+    await page.goto("/art?sort=newest&series=", { waitUntil: "domcontentloaded" });
+    await expect(galleryFilterToggle(page)).toHaveText("Filter");
+  });
+
+  test("wide screens keep the filter bar and show no Filter button", { tag: "@desktop" }, async ({ page }) => {
+    await page.goto("/art?series=Secrets");
+    await expect(galleryFilterToggle(page)).toBeHidden();
+    await expect(page.getByLabel("Filter by series")).toBeVisible();
+    await expect(page.getByPlaceholder("Search titles...")).toBeVisible();
+  });
+});
+
+test.describe("gallery Filter button with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a tap on Filter shows the controls and Apply filters by a plain GET", { tag: "@phone" }, async ({ page }) => {
+    await page.goto("/art?chain=Solana", { waitUntil: "domcontentloaded" });
+    const toggle = galleryFilterToggle(page);
+    await expect(toggle).toHaveText("Filter (1)");
+    await expect(page.getByLabel("Filter by series")).toBeHidden();
+    await toggle.tap();
+    await page.getByLabel("Filter by series").selectOption("Icaro");
+    await page.getByRole("button", { name: "Apply" }).tap();
+    await expect(page).toHaveURL(/chain=Solana&series=Icaro/);
+    await expect(galleryFilterToggle(page)).toHaveText("Filter (2)");
   });
 });
 
@@ -217,6 +286,7 @@ test.describe("with JavaScript disabled", () => {
   test("the gallery form filters by a plain GET and cards open the work", async ({ page }) => {
     // Without scripting Chromium loads every image eagerly; the test needs only the document.
     await page.goto("/art", { waitUntil: "domcontentloaded" });
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by chain").selectOption("Solana");
     await page.getByLabel("Filter by series").selectOption("Icaro");
     await page.getByPlaceholder("Search titles...").fill("river");

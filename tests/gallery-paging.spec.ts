@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { showGalleryFilters } from "./support/gallery-filters.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 // The real catalogue shows 118 works, one page of 120; `?per=50` makes three pages of it
@@ -53,6 +54,7 @@ test.describe("gallery pages with JavaScript", () => {
     await expect(cards(page)).toHaveCount(118);
 
     // A filter starts the view again at its first page, keeping the page size.
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by series").selectOption("Secrets");
     await expect(page).toHaveURL(/\/art\?series=Secrets&per=50$/);
     await expect(cards(page)).toHaveCount(12);
@@ -85,6 +87,7 @@ test.describe("gallery pages with JavaScript disabled", () => {
     await page.getByRole("link", { name: "Earlier works" }).click();
     await expect(page).toHaveURL(/\/art\?per=50&page=2$/);
 
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by series").selectOption("Secrets");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/per=50/);

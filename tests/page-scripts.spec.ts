@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { showGalleryFilters } from "./support/gallery-filters.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 // Decision 011: static pages ship no framework JavaScript; interactive public pages start React
@@ -54,6 +55,7 @@ test.describe("JavaScript per page", () => {
 
     const navigations: string[] = [];
     page.on("framenavigated", (frame) => navigations.push(frame.url()));
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by series").selectOption("Secrets");
     await expect(page).toHaveURL(/\/art\?series=Secrets$/);
     await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(12);
@@ -70,6 +72,7 @@ test.describe("JavaScript per page", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await gotoHydrated(page, "/art?series=Secrets");
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by chain").selectOption("Solana");
     await expect(page).toHaveURL(/chain=Solana/);
     expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
@@ -91,6 +94,7 @@ test.describe("JavaScript per page", () => {
   test("a gallery filter chosen before React starts is applied when it does", async ({ page }) => {
     const release = await holdFramework(page);
     await page.goto("/art");
+    await showGalleryFilters(page);
     await page.getByLabel("Filter by series").selectOption("Secrets");
     release();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -57,7 +57,8 @@ function cookieOnly(request: Request): Headers {
   return headers;
 }
 
-export type Enrolment = { secret: string; qrDataUrl: string; backupCodes: string[]; name: string };
+/** `uri` is the otpauth:// address the QR code shows; the confirm form carries it for a retry. */
+export type Enrolment = { secret: string; qrDataUrl: string; backupCodes: string[]; name: string; uri: string };
 
 /** Starts enrolling a TOTP factor (unverified until a code confirms it). Needs the password. */
 export async function startEnrolment(
@@ -76,7 +77,7 @@ export async function startEnrolment(
     if (!("totpURI" in result) || !result.totpURI) return { error: "Could not start enrolment.", status: 400 };
     const secret = new URL(result.totpURI).searchParams.get("secret") ?? "";
     const qrDataUrl = await QRCode.toDataURL(result.totpURI, { margin: 1, width: 220 });
-    return { secret, qrDataUrl, backupCodes: result.backupCodes ?? [], name: input.name };
+    return { secret, qrDataUrl, backupCodes: result.backupCodes ?? [], name: input.name, uri: result.totpURI };
   } catch (error) {
     const { status, message } = authErrorOf(error);
     return { error: message, status: status >= 500 ? status : 400 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type ArtworkCard,
+  activeFilterCount,
   DEFAULT_FILTERS,
   filtersFromSearchParams,
   type GalleryFilters,
@@ -137,5 +138,15 @@ describe("gallery filters in the URL", () => {
     expect(params.toString()).toBe("q=god&availability=Sold&chain=Solana&series=The+Return&sort=oldest");
     expect(filtersFromSearchParams(params)).toEqual(filters);
     expect(searchParamsFromFilters(DEFAULT_FILTERS).toString()).toBe("");
+  });
+
+  it("counts each control that differs from its default once: the phone's Filter (n)", () => {
+    expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
+    // A blank search is no filter; "Newest First" is the default.
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, search: "   ", yearSort: "desc" })).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, series: "Secrets", yearSort: "asc" })).toBe(2);
+    expect(
+      activeFilterCount({ availability: "Sold", chain: "Solana", series: "Icaro", yearSort: "asc", search: "moth" }),
+    ).toBe(5);
   });
 });

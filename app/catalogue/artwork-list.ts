@@ -84,5 +84,13 @@ export function searchParamsFromFilters(filters: GalleryFilters): URLSearchParam
 }
 
 export function hasActiveFilters(filters: GalleryFilters): boolean {
-  return searchParamsFromFilters(filters).size > 0;
+  return activeFilterCount(filters) > 0;
+}
+
+/**
+ * How many of the five controls differ from their default (a search, a chosen availability,
+ * chain or series, or "Oldest First"): the number the phone's "Filter (n)" button shows.
+ */
+export function activeFilterCount(filters: GalleryFilters): number {
+  return searchParamsFromFilters(filters).size;
 }

@@ -6,12 +6,13 @@ import { longFormPaths } from "./long-form-paths.server.ts";
 const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 
 /**
- * Every public page whose HTML does not depend on the request. Each content area adds its own
+ * Every public page whose HTML does not depend on the request. Not `/`: the home page shows the
+ * public quotes as they are now, so it is rendered on request and kept in memory by the server. Each content area adds its own
  * paths here, so a page is prerendered as soon as its data exists. (The React Router config loads this
  * file outside Vite: it cannot import `virtual:` modules.)
  */
 export function prerenderPaths(): string[] {
   const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];
   const exhibitions = ["/exhibitions", ...readExhibitions().map((e) => e.path)];
-  return ["/", ...editorialPaths, ...exhibitions, ...longFormPaths(), ...catalogue];
+  return [...editorialPaths, ...exhibitions, ...longFormPaths(), ...catalogue];
 }

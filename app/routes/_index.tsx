@@ -1,20 +1,31 @@
 import exhibitions from "virtual:content/exhibitions";
 import homePage from "virtual:content/pages/home";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { siteConfig } from "#app/content/site-config.ts";
+import { formatUsDate } from "#app/format/us-date.ts";
+import { homeQuotes } from "#app/quotes/home-quotes.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import styles from "./_index.module.css";
 import type { Route } from "./+types/_index";
 
-// Complete as HTML: no framework JavaScript on this page (decision 011).
+// Complete as HTML: no framework JavaScript on this page (decision 011). Rendered on request,
+// not prerendered: it shows the newest public quotes, and the server keeps the rendered page in
+// memory until a quote changes (server/quote-wall-from-memory.ts), as it does for /quotes.
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader() {
-  return { home: homePage, exhibitions };
+export async function loader({ context }: Route.LoaderArgs) {
+  const quotes = await homeQuotes(context);
+  // Without its quotes (the database did not answer) the page must not be kept or cached.
+  return data(
+    { home: homePage, exhibitions, quotes: quotes ?? [] },
+    { headers: quotes === null ? { "Cache-Control": "no-store" } : {} },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
@@ -73,14 +84,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <figure className={styles.quote}>
-        <blockquote>
-          <p>“{home.quote}”</p>
-        </blockquote>
-        <figcaption>
-          <cite>{siteConfig.brand}</cite>
-        </figcaption>
-      </figure>
+      {/* No public quote, no section: never an empty heading. */}
+      {loaderData.quotes.length > 0 ? (
+        <section className={styles.quotes} aria-labelledby="quotes-title">
+          <div className={styles.sectionHead}>
+            <h2 id="quotes-title">{home.quotes.heading}</h2>
+          </div>
+          <ul className={styles.quoteList}>
+            {loaderData.quotes.map((quote) => (
+              <li key={quote.id}>
+                <figure className={styles.quote}>
+                  <blockquote>
+                    <p>“{quote.text}”</p>
+                  </blockquote>
+                  <figcaption>
+                    <cite>{siteConfig.brand}</cite>{" "}
+                    <time dateTime={quote.createdAt}>{formatUsDate(quote.createdAt)}</time>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+          <p className={styles.quotesMore}>
+            <Link to="/quotes" className="button button-ghost">
+              {home.quotes.more_link}
+            </Link>
+          </p>
+        </section>
+      ) : null}
 
       <section className={styles.section} aria-labelledby="series-title">
         <div className={styles.split}>

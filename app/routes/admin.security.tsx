@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
 import { checkSession } from "#app/auth/admin-session.server.ts";
+import { enrolmentToRetry } from "#app/auth/enrolment-retry.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import {
   confirmEnrolment,
@@ -39,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
-  const refusal = (result: SecurityRefusal, extra: Record<string, string> = {}) =>
-    data({ error: result.error, ...extra }, { status: result.status, headers: result.headers });
+  const refusal = (result: SecurityRefusal) =>
+    data({ error: result.error }, { status: result.status, headers: result.headers });
   switch (form.get("intent")) {
     case "enrol": {
       const name = field("name").trim().slice(0, 60) || "Authenticator app";
@@ -53,7 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         name: field("name").trim().slice(0, 60),
         userId: user.id,
       });
-      if ("error" in result) return refusal(result, { retryName: field("name") });
+      // A wrong code keeps the QR code and the secret on screen, so the admin can try again.
+      if ("error" in result) {
+        const enrolment = await enrolmentToRetry(form, user.email);
+        return data({ error: result.error, enrolment }, { status: result.status, headers: result.headers });
+      }
       return redirect("/admin/security", { headers: result.headers });
     }
     case "remove": {
@@ -142,13 +147,18 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
           <>
             <p>Scan this code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
             <img src={enrolment.qrDataUrl} width={220} height={220} alt="QR code for your authenticator app" />
-            <p>
+            <p className={styles.secret}>
               Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
             </p>
             <BackupCodes codes={enrolment.backupCodes} />
             <Form method="post" className={styles.form}>
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="name" value={enrolment.name} />
+              {/* Sent back so a wrong code can show the same QR code and secret again. */}
+              <input type="hidden" name="uri" value={enrolment.uri} />
+              {enrolment.backupCodes.map((code) => (
+                <input key={code} type="hidden" name="backup" value={code} />
+              ))}
               <label className={styles.field}>
                 <span>Code from the app</span>
                 <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />

@@ -10,7 +10,12 @@ import {
   useRouteError,
   useSearchParams,
 } from "react-router";
-import { filtersFromSearchParams, type GalleryFilters, hasActiveFilters } from "#app/catalogue/artwork-list.ts";
+import {
+  activeFilterCount,
+  filtersFromSearchParams,
+  type GalleryFilters,
+  hasActiveFilters,
+} from "#app/catalogue/artwork-list.ts";
 import { findArtwork, galleryFilterOptions } from "#app/catalogue/catalogue.ts";
 import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "#app/catalogue/gallery-paging.ts";
 import { galleryViewOrThrow } from "#app/catalogue/gallery-view.server.ts";
@@ -62,6 +67,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const filters = filtersFromSearchParams(searchParams);
+  const active = activeFilterCount(filters);
   const parsedPaging = pagingFromSearchParams(searchParams);
   const paging = parsedPaging.ok ? parsedPaging.paging : { page: 1, per: GALLERY_PAGE_SIZE };
   const from = Number((location.state as { galleryFrom?: unknown } | null)?.galleryFrom) || paging.page;
@@ -123,7 +129,27 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <Form ref={form} method="get" action="/art" className={styles.filters} role="search" aria-label="Filter artworks">
+      {/* Below 960 px the five controls wait behind this button, so a whole work is on the first
+          screen. A <details> opens without JavaScript (and before hydration); the form is its
+          sibling, shown by CSS, so wide screens keep the bar whatever the button's state. */}
+      <details className={styles.filterToggle}>
+        <summary
+          className="button button-ghost"
+          aria-controls="gallery-filters"
+          aria-label={active > 0 ? `Filter (${active} active)` : "Filter (none active)"}
+        >
+          {active > 0 ? `Filter (${active})` : "Filter"}
+        </summary>
+      </details>
+      <Form
+        ref={form}
+        id="gallery-filters"
+        method="get"
+        action="/art"
+        className={styles.filters}
+        role="search"
+        aria-label="Filter artworks"
+      >
         {paging.per === GALLERY_PAGE_SIZE ? null : <input type="hidden" name="per" value={paging.per} />}
         <FilterSelect
           label="Filter by availability"

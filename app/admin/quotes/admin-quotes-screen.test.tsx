@@ -101,6 +101,37 @@ describe("AdminQuotesScreen", () => {
     expect(box).toBeChecked();
   });
 
+  it("says Saved, politely, only once the server has confirmed the toggle", async () => {
+    let confirm = () => {};
+    const save = vi.fn(() => new Promise<void>((resolve) => (confirm = resolve)));
+    render(<AdminQuotesScreen initialQuotes={quotes} saveVisibility={save} />);
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent(/^$/);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Show #2 on the public wall" }));
+    expect(status).toHaveTextContent("Saving...");
+    expect(status).not.toHaveTextContent("Saved");
+    confirm();
+    await waitFor(() => expect(status).toHaveTextContent(/^Saved$/));
+  });
+
+  it("says Saved after a drag's one save, and never after a failed one", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const save = vi.fn().mockRejectedValue(new Error("database is down"));
+    render(<AdminQuotesScreen initialQuotes={quotes} saveVisibility={save} />);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Show #1 on the public wall" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Error updating quote: database is down"));
+    expect(screen.getByRole("status")).toHaveTextContent(/^$/);
+    save.mockResolvedValue(undefined);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Show #1 on the public wall" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Saved$/));
+    expect(screen.getByRole("alert")).toHaveTextContent(/^$/);
+  });
+
+  it("names the columns, the checkboxes' one Public", () => {
+    render(<AdminQuotesScreen initialQuotes={quotes} saveVisibility={vi.fn()} />);
+    expect(screen.getByTestId("quote-columns")).toHaveTextContent("#QuoteDatePublic");
+  });
+
   it("filters by visibility and searches", () => {
     render(<AdminQuotesScreen initialQuotes={quotes} saveVisibility={vi.fn()} />);
     fireEvent.click(screen.getByRole("button", { name: /Hidden/ }));

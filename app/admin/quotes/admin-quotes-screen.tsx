@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AdminQuote, VisibilityFilter } from "#app/quotes/quote-views.ts";
 import styles from "./admin-quotes-screen.module.css";
 import { quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view.ts";
@@ -35,6 +35,10 @@ export function AdminQuotesScreen({
   const [filter, setFilter] = useState<VisibilityFilter>("all");
   const [search, setSearch] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // "Saved" once the server has confirmed every gesture sent so far (a polite status, so a
+  // screen reader hears it after what it is reading).
+  const [saveStatus, setSaveStatus] = useState<"" | "Saving..." | "Saved">("");
+  const saving = useRef(0);
 
   useQuoteStream(streamUrl, {
     onQuote: (changed) => setQuotes((current) => replaceQuotes(current, [changed])),
@@ -51,13 +55,23 @@ export function AdminQuotesScreen({
   const onCommit = useCallback(
     (change: VisibilityChange) => {
       setError(null);
-      saveVisibility({ ids: change.ids, includeInSearch: change.includeInSearch }).catch((failure: unknown) => {
-        const message = failure instanceof Error ? failure.message : String(failure);
-        console.error("Error updating quote", failure);
-        const rollback = new Map(change.ids.map((id) => [id, change.previous.get(id) ?? !change.includeInSearch]));
-        setQuotes((current) => setVisibility(current, rollback));
-        setError(`Error updating quote: ${message}`);
-      });
+      saving.current++;
+      setSaveStatus("Saving...");
+      saveVisibility({ ids: change.ids, includeInSearch: change.includeInSearch }).then(
+        () => {
+          saving.current--;
+          if (saving.current === 0) setSaveStatus((status) => (status === "Saving..." ? "Saved" : status));
+        },
+        (failure: unknown) => {
+          saving.current--;
+          const message = failure instanceof Error ? failure.message : String(failure);
+          console.error("Error updating quote", failure);
+          const rollback = new Map(change.ids.map((id) => [id, change.previous.get(id) ?? !change.includeInSearch]));
+          setQuotes((current) => setVisibility(current, rollback));
+          setSaveStatus("");
+          setError(`Error updating quote: ${message}`);
+        },
+      );
     },
     [saveVisibility],
   );
@@ -92,6 +106,9 @@ export function AdminQuotesScreen({
       <div role="alert" className={styles.alert}>
         {error}
       </div>
+      <p role="status" className={styles.saved}>
+        {saveStatus}
+      </p>
       <p className={styles.summary} aria-live="polite">
         {shown.length === quotes.length
           ? `${quotes.length.toLocaleString("en-US")} quotes`

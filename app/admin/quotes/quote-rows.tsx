@@ -164,34 +164,43 @@ export function QuoteRows({
   const shown = quotes.slice(start, end);
 
   return (
-    <div
-      ref={listRef}
-      className={styles.list}
-      style={{ paddingTop: start * height, paddingBottom: (quotes.length - end) * height }}
-    >
-      <ul className={styles.rows} aria-label="Quotes">
-        {shown.map((quote) => (
-          <li key={quote.id} className={styles.row} data-quote-id={quote.id}>
-            <span className={styles.id}>#{quote.id}</span>
-            <span className={styles.text} title={quote.text}>
-              {quote.text}
-            </span>
-            <time className={styles.date} dateTime={quote.createdAt}>
-              {formatUsDate(quote.createdAt)}
-            </time>
-            <span className={styles.toggle}>
-              <input
-                type="checkbox"
-                checked={quote.includeInSearch}
-                aria-label={`Show #${quote.id} on the public wall`}
-                onPointerDown={(event) => onPointerDown(event, quote.id)}
-                onClick={(event) => onClick(event, quote.id)}
-                onChange={() => {}}
-              />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <>
+      {/* The column names over the rows (each checkbox also names itself: "Show #12 on the public wall"). */}
+      <div className={styles.columns} data-testid="quote-columns">
+        <span className={styles.id}>#</span>
+        <span>Quote</span>
+        <span className={styles.date}>Date</span>
+        <span className={styles.toggle}>Public</span>
+      </div>
+      <div
+        ref={listRef}
+        className={styles.list}
+        style={{ paddingTop: start * height, paddingBottom: (quotes.length - end) * height }}
+      >
+        <ul className={styles.rows} aria-label="Quotes">
+          {shown.map((quote) => (
+            <li key={quote.id} className={styles.row} data-quote-id={quote.id}>
+              <span className={styles.id}>#{quote.id}</span>
+              <span className={styles.text} title={quote.text}>
+                {quote.text}
+              </span>
+              <time className={styles.date} dateTime={quote.createdAt}>
+                {formatUsDate(quote.createdAt)}
+              </time>
+              <span className={styles.toggle}>
+                <input
+                  type="checkbox"
+                  checked={quote.includeInSearch}
+                  aria-label={`Show #${quote.id} on the public wall`}
+                  onPointerDown={(event) => onPointerDown(event, quote.id)}
+                  onClick={(event) => onClick(event, quote.id)}
+                  onChange={() => {}}
+                />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }

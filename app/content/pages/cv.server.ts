@@ -14,12 +14,33 @@ const cvEntrySchema = z.strictObject({
     .optional(),
 });
 
+/** The year an entry is ordered by: the last of a range ("2019-2021" is 2021). */
+export function latestYear(year: string): number {
+  return Number(year.slice(-4));
+}
+
+/** A section's entries, newest first, so a CV read top down is a history read backwards. */
+const newestFirstEntries = z
+  .array(cvEntrySchema)
+  .min(1)
+  .superRefine((entries, ctx) => {
+    entries.forEach((entry, index) => {
+      const before = entries[index - 1];
+      if (before && latestYear(entry.year) > latestYear(before.year))
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "year"],
+          message: `entries are listed newest first: "${entry.title}" (${entry.year}) must come before "${before.title}" (${before.year})`,
+        });
+    });
+  });
+
 /** content/pages/cv.yaml. */
 export const cvPageSchema = z.strictObject({
   ...pageHead,
   heading: text,
   intro: text,
-  sections: z.array(z.strictObject({ title: text, entries: z.array(cvEntrySchema).min(1) })).min(1),
+  sections: z.array(z.strictObject({ title: text, entries: newestFirstEntries })).min(1),
 });
 
 export type CvPage = z.output<typeof cvPageSchema>;

@@ -15,7 +15,7 @@ export const homePageSchema = z.strictObject({
     text,
     link: text,
   }),
-  quote: text,
+  quotes: z.strictObject({ heading: text, more_link: text }),
   series: z.strictObject({
     eyebrow: text,
     title: text,

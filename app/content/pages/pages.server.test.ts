@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadAboutPage } from "./about.server.ts";
 import { loadContactPage } from "./contact.server.ts";
-import { loadCvPage } from "./cv.server.ts";
+import { latestYear, loadCvPage } from "./cv.server.ts";
 import { loadHomePage } from "./home.server.ts";
 import { loadPricesPage } from "./prices.server.ts";
 import { loadExhibitionsPage, loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server.ts";
@@ -73,6 +73,24 @@ describe("the pages' content files", () => {
     const { dir, file } = pageFolder("cv", realPageWith("cv", 'year: "2014"', "year: 2014"));
     expect(() => loadCvPage(dir)).toThrow(
       `${file}: sections.0.entries.1.year: must be a year or years in quotes, e.g. "2024" or "2019-2021" (got 2014)`,
+    );
+  });
+
+  it("lists every CV section newest first, a range by its last year", () => {
+    for (const section of loadCvPage(content).sections) {
+      const years = section.entries.map((e) => latestYear(e.year));
+      expect(years, section.title).toEqual([...years].sort((a, b) => b - a));
+    }
+    expect(latestYear("2019-2021")).toBe(2021);
+  });
+
+  it("refuses a CV entry out of date order, naming it and the entry it must come before", () => {
+    const { dir, file } = pageFolder(
+      "cv",
+      realPageWith("cv", 'year: "2023"\n        title: "Portals', 'year: "2025"\n        title: "Portals'),
+    );
+    expect(() => loadCvPage(dir)).toThrow(
+      `${file}: sections.5.entries.5.year: entries are listed newest first: "Portals: Accessing and Storing Information in Quantum Folders" (2025) must come before "The Amazon Diaries: A Month Studying Plant Spirits" (2024)`,
     );
   });
 

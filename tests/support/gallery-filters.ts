@@ -1,0 +1,34 @@
+import type { Page } from "@playwright/test";
+
+/** The gallery's "Filter" button: shown below 960 px, where the five controls wait behind it. */
+export function galleryFilterToggle(page: Page) {
+  return page.locator('summary[aria-controls="gallery-filters"]');
+}
+
+/**
+ * Shows the gallery's controls, as a visitor on a phone would by tapping "Filter" first; on a
+ * wide screen they are always shown and this does nothing.
+ */
+export async function showGalleryFilters(page: Page) {
+  const toggle = galleryFilterToggle(page);
+  if (!(await toggle.isVisible())) return;
+  const open = await toggle.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
+  if (!open) await toggle.click();
+}
+
+/**
+ * What assistive technology is told about the Filter button, from Chromium's accessibility tree:
+ * a <summary> is a disclosure button with an expanded state (Playwright's role queries do not
+ * model <summary>, so they cannot check it).
+ */
+export async function filterToggleAccessibility(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const node = nodes.find((n) => n.role?.value === "DisclosureTriangle" && /^Filter/.test(String(n.name?.value)));
+    const expanded = node?.properties?.find((p) => p.name === "expanded")?.value.value;
+    return { name: node?.name?.value, expanded };
+  } finally {
+    await cdp.detach();
+  }
+}
