@@ -31,15 +31,6 @@ export function pipelineFingerprint(root = process.cwd()): string {
   return hash.digest("hex");
 }
 
-const fileHashes = new Map<string, string>();
-function fileHash(file: string): string {
-  let hash = fileHashes.get(file);
-  if (!hash) {
-    hash = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-    fileHashes.set(file, hash);
-  }
-  return hash;
-}
 
 export interface ImageCache {
   get(key: object, originalFile: string | undefined, make: () => Promise<Buffer>): Promise<Buffer>;
@@ -50,6 +41,13 @@ export interface ImageCache {
 export function imageCache(dir = CACHE_DIR, fingerprint = pipelineFingerprint()): ImageCache {
   let hits = 0;
   let made = 0;
+  // An original is hashed once per build (a cache lives for one run), not once per derivative.
+  const fileHashes = new Map<string, string>();
+  const fileHash = (file: string) => {
+    const hash = fileHashes.get(file) ?? createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    fileHashes.set(file, hash);
+    return hash;
+  };
   return {
     async get(key, originalFile, make) {
       const id = createHash("sha256")

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ContentError, displayPath, readContentFile } from "#app/content/content-files.server.ts";
 import type { CatalogueWorkRef } from "#app/exhibitions/exhibition-blocks.ts";
 import { exhibitionsDir, readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
-import { assertPrintable, type CatalogueText, readCatalogueText } from "./catalogue-texts.ts";
+import { assertPrintableFields, type CatalogueText, readCatalogueText } from "./catalogue-texts.ts";
 
 /** The exhibition whose catalogue the build prints (its works block lists the works). */
 export const SECRETS_EXHIBITION = "solo-exhibition-london-2024";
@@ -69,7 +69,7 @@ export function secretsCatalogue(dir?: string): SecretsCatalogue {
   const folder = path.join(exhibitionsDir(dir), SECRETS_EXHIBITION);
   const catalogueFile = path.join(folder, "catalogue.yaml");
   const file = readContentFile(catalogueFile, catalogueFileSchema);
-  assertPrintable(catalogueFile, "(file)", JSON.stringify(file));
+  assertPrintableFields(catalogueFile, file);
   const essays = file.essays.map((listed) => {
     const essayFile = path.join(folder, listed.text);
     const text = readCatalogueText(essayFile);

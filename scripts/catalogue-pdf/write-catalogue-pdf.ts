@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { artworks } from "#app/catalogue/catalogue.ts";
+import { contentDir } from "#app/content/content-files.server.ts";
 import { readPageImages } from "#app/content/page-image-files.server.ts";
 import { loadAboutPage } from "#app/content/pages/about.server.ts";
 import { loadCvPage } from "#app/content/pages/cv.server.ts";
@@ -8,7 +9,7 @@ import { siteSettings } from "#app/content/site-settings.server.ts";
 import { buildBook } from "./book.ts";
 import type { BookContent, BookWork, CvSection } from "./book-plan.ts";
 import { bookImageSource } from "./catalogue-images.ts";
-import { assertPrintable, type TextBlock } from "./catalogue-texts.ts";
+import { assertPrintableFields, type TextBlock } from "./catalogue-texts.ts";
 import { DETAIL_BOX } from "./draw-works.ts";
 import { type SecretsCatalogue, secretsCatalogue } from "./secrets-catalogue.ts";
 import { descriptionSection, fact, printedSize } from "./work-facts.ts";
@@ -24,6 +25,7 @@ function bookWorks(catalogue: SecretsCatalogue): (BookWork & { image: string })[
     const record = artworks.find((a) => a.slug === ref.slug);
     const description = record?.description ?? "";
     const edition = record?.edition ?? 1;
+    assertPrintableFields(path.join(contentDir(), "works", `${ref.slug}.md`), { title: ref.title, description });
     return {
       title: ref.title,
       year: record?.year ?? String(CATALOGUE_YEAR),
@@ -41,6 +43,11 @@ function bookWorks(catalogue: SecretsCatalogue): (BookWork & { image: string })[
 function biography(): BookContent["biography"] {
   const about = loadAboutPage();
   const cv = loadCvPage();
+  assertPrintableFields(path.join(contentDir(), "pages", "about.yaml"), {
+    biography: about.biography,
+    sections: about.sections,
+  });
+  assertPrintableFields(path.join(contentDir(), "pages", "cv.yaml"), { intro: cv.intro, sections: cv.sections });
   const blocks: TextBlock[] = [
     ...about.biography.paragraphs.map((text): TextBlock => ({ kind: "paragraph", text })),
     ...about.sections
@@ -60,11 +67,12 @@ function biography(): BookContent["biography"] {
   return { intro: cv.intro, blocks, cv: sections };
 }
 
-/** Everything the book prints, from the content files; every text is checked for the PDF fonts. */
+/** Everything the book prints, from the content files; every text is checked for the PDF fonts, by file. */
 export function catalogueContent(): { content: BookContent; images: string[] } {
   const catalogue = secretsCatalogue();
   const works = bookWorks(catalogue);
   const views = readPageImages()["solo-london"] ?? [];
+  assertPrintableFields(path.join(contentDir(), "images", "solo-london.yaml"), views);
   const installation = [
     ...views.filter((view) => view.name === "feature"),
     ...views.filter((view) => view.name.startsWith("documentation-")),
@@ -81,11 +89,6 @@ export function catalogueContent(): { content: BookContent; images: string[] } {
     installation: installation.map((view) => ({ caption: view.alt, name: view.name })),
     biography: biography(),
   };
-  assertPrintable(
-    "content/works, content/pages and content/images/solo-london.yaml",
-    "(text)",
-    JSON.stringify(content),
-  );
   return { content, images: works.map((work) => work.image) };
 }
 
