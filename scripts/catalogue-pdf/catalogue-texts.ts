@@ -71,9 +71,9 @@ export function assertPrintable(file: string, field: string, text: string): void
 /** The same check over every text in a parsed file, naming the field by its path (`imprint.1`, `credits.0.names`). */
 export function assertPrintableFields(file: string, value: unknown, at = ""): void {
   if (typeof value === "string") assertPrintable(file, at || "(file)", value);
-  else if (Array.isArray(value))
-    value.forEach((item, i) => assertPrintableFields(file, item, at ? `${at}.${i}` : String(i)));
-  else if (value && typeof value === "object")
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) assertPrintableFields(file, item, at ? `${at}.${i}` : String(i));
+  } else if (value && typeof value === "object")
     for (const [key, item] of Object.entries(value)) assertPrintableFields(file, item, at ? `${at}.${key}` : key);
 }
 

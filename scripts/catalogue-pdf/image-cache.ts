@@ -31,7 +31,6 @@ export function pipelineFingerprint(root = process.cwd()): string {
   return hash.digest("hex");
 }
 
-
 export interface ImageCache {
   get(key: object, originalFile: string | undefined, make: () => Promise<Buffer>): Promise<Buffer>;
   /** Served from the cache / made, this run. */
