@@ -1,5 +1,6 @@
 import type { PDFImage, PDFPage } from "pdf-lib";
-import { COLOR, FRAME_TOP, MARGIN, PAGE, TEXT_WIDTH, WIDE_WIDTH } from "./book-format.ts";
+import { ARTWORK_ASPECT } from "#app/images/image-catalog.ts";
+import { COLOR, FRAME_HEIGHT, FRAME_TOP, MARGIN, PAGE, TEXT_WIDTH, WIDE_WIDTH } from "./book-format.ts";
 import type { BookContent, BookWork } from "./book-plan.ts";
 import { drawLine, drawRight, drawWrapped, type Fonts, spaced } from "./draw-kit.ts";
 
@@ -11,13 +12,15 @@ export const plateNumber = (index: number) => String(index + 1).padStart(2, "0")
 
 /** The label page facing a plate: number, title, the facts as a two-column table, and the description. */
 export function drawLabel(page: PDFPage, fonts: Fonts, work: BookWork, index: number): void {
-  drawLine(page, `Plate ${plateNumber(index)}`, LEFT, FRAME_TOP - 40, {
+  // The label's title lines up with the top edge of the plate across the spread.
+  const top = PLATE_TOP - 28;
+  drawLine(page, `Plate ${plateNumber(index)}`, LEFT, top + 44, {
     font: fonts.sans,
     size: 8.5,
     color: COLOR.accent,
     caps: true,
   });
-  let y = drawWrapped(page, work.title, LEFT, FRAME_TOP - 84, TEXT_WIDTH, { font: fonts.serif, size: 28, leading: 32 });
+  let y = drawWrapped(page, work.title, LEFT, top, TEXT_WIDTH, { font: fonts.serif, size: 28, leading: 32 });
   y -= 20;
   const facts: [string, string][] = [
     ["Year", work.year],
@@ -42,12 +45,16 @@ export function drawLabel(page: PDFPage, fonts: Fonts, work: BookWork, index: nu
   }
 }
 
-/** A full-page plate: the work across the wide measure, centred, with its number and title beneath. */
+/** Where the plates' top edge sits: a 10:7 plate across the page, a little above the middle. */
+export const PLATE_TOP = (PAGE.height + PAGE.width / ARTWORK_ASPECT) / 2 + 24;
+
+/** A full-page plate: the work across the page, with its number and title beneath. */
 export function drawPlate(page: PDFPage, fonts: Fonts, work: BookWork, index: number, image: PDFImage): void {
-  const width = WIDE_WIDTH;
+  // Bled off both edges: on a portrait page a 10:7 work is as large as it can be printed upright.
+  const width = PAGE.width;
   const height = width / (image.width / image.height);
-  const y = (PAGE.height - height) / 2 + 20;
-  page.drawImage(image, { x: MARGIN.wide, y, width, height });
+  const y = PLATE_TOP - height;
+  page.drawImage(image, { x: 0, y, width, height });
   drawLine(page, plateNumber(index), MARGIN.wide, y - 26, { font: fonts.sans, size: 8.5, color: COLOR.accent });
   drawLine(page, `${work.title}, ${work.year}`, MARGIN.wide + 24, y - 26, { font: fonts.serifItalic, size: 11 });
 }
@@ -89,15 +96,17 @@ export function drawInstallation(page: PDFPage, fonts: Fonts, views: { image: PD
     drawWrapped(page, text, MARGIN.wide, y - 18, WIDE_WIDTH, caption);
     return;
   }
-  // Two views a page, one above the other, each as wide as the text column and a little more.
-  const width = TEXT_WIDTH + 40;
-  let top = FRAME_TOP - 6;
+  // Two views a page, one above the other, as large as the frame allows with their captions.
+  const captionRoom = 44;
+  let top = FRAME_TOP;
   for (const { image, caption: text } of views) {
-    const height = width / (image.width / image.height);
+    const aspect = image.width / image.height;
+    const height = Math.min(WIDE_WIDTH / aspect, FRAME_HEIGHT / 2 - captionRoom);
+    const width = height * aspect;
     const x = (PAGE.width - width) / 2;
     page.drawImage(image, { x, y: top - height, width, height });
     drawWrapped(page, text, x, top - height - 16, width, caption);
-    top -= height + 46;
+    top -= height + captionRoom;
   }
 }
 
