@@ -97,8 +97,8 @@ const NO_FOLIO = new Set<BookPage["kind"]>([
   "credits",
 ]);
 
-function textSection(text: CatalogueText, measure: Measure, opening: TextPage["opening"], head: string): BookPage[] {
-  const flow = flowText(text.blocks, measure, BODY, { firstHeight: FRAME_HEIGHT - OPENING_DROP, height: FRAME_HEIGHT });
+function textSection(blocks: TextBlock[], measure: Measure, opening: TextPage["opening"], head: string): BookPage[] {
+  const flow = flowText(blocks, measure, BODY, { firstHeight: FRAME_HEIGHT - OPENING_DROP, height: FRAME_HEIGHT });
   return flow.map((lines, i) => ({
     kind: "text",
     lines,
@@ -122,7 +122,7 @@ export function planBook(content: BookContent, measure: Measure): BookPlan {
     {
       title: content.foreword.title,
       recto: false,
-      pages: textSection(content.foreword, measure, { title: content.foreword.title }, content.foreword.title),
+      pages: textSection(content.foreword.blocks, measure, { title: content.foreword.title }, content.foreword.title),
     },
     ...content.essays.map(
       (essay): Section => ({
@@ -130,7 +130,7 @@ export function planBook(content: BookContent, measure: Measure): BookPlan {
         author: essay.author,
         recto: true,
         pages: textSection(
-          essay,
+          essay.blocks,
           measure,
           {
             title: essay.title,
@@ -180,7 +180,7 @@ export function planBook(content: BookContent, measure: Measure): BookPlan {
       recto: false,
       pages: [
         ...textSection(
-          { ...content.foreword, title: "Biography", blocks: content.biography.blocks },
+          content.biography.blocks,
           measure,
           { title: "Biography", abstract: content.biography.intro },
           "Biography",
