@@ -12,6 +12,7 @@ import { bookImageSource } from "./catalogue-images.ts";
 import { assertPrintableFields, type TextBlock } from "./catalogue-texts.ts";
 import { DETAIL_BOX } from "./draw-works.ts";
 import { type SecretsCatalogue, secretsCatalogue } from "./secrets-catalogue.ts";
+import { withCurlyQuotes } from "./typeset.ts";
 import { descriptionSection, fact, printedSize } from "./work-facts.ts";
 
 /** The CV sections a 2024 exhibition catalogue prints, up to the exhibition's year. */
@@ -89,7 +90,7 @@ export function catalogueContent(): { content: BookContent; images: string[] } {
     installation: installation.map((view) => ({ caption: view.alt, name: view.name })),
     biography: biography(),
   };
-  return { content, images: works.map((work) => work.image) };
+  return { content: withCurlyQuotes(content), images: works.map((work) => work.image) };
 }
 
 /** Builds the Secrets catalogue from the content files and the image pipeline and writes it to `file`. */
