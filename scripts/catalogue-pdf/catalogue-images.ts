@@ -5,7 +5,7 @@ import { type ImageCache, imageCache } from "./image-cache.ts";
 
 /** Plates are printed about 480 pt wide: 1800 px is ~270 dpi there, plenty for a screen PDF and a home printer. */
 export const PLATE_WIDTH = 1800;
-/** The detail is cut from the largest derivative, so it shows the surface at about three times the plate's scale. */
+/** The detail is cut from the largest derivative; printed on its own page it shows the work at about 2.5 times the plate's scale. */
 const DETAIL_SOURCE_WIDTH = 2400;
 const DETAIL_FRACTION = 0.32;
 export const VIEW_WIDTH = 1100;

@@ -169,7 +169,8 @@ export function drawListOfWorks(page: PDFPage, fonts: Fonts, content: BookConten
 
 /** The selected CV after the biography: sections from content/pages/cv.yaml, year beside each entry. */
 export function drawCv(page: PDFPage, fonts: Fonts, content: BookContent): void {
-  let y = FRAME_TOP - 24;
+  drawLine(page, "Curriculum vitae", LEFT, FRAME_TOP - 24, { font: fonts.serif, size: 22 });
+  let y = FRAME_TOP - 70;
   for (const section of content.biography.cv) {
     drawLine(page, section.title, LEFT, y, { font: fonts.sans, size: 8, color: COLOR.accent, caps: true });
     y -= 18;
