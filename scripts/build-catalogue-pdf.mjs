@@ -28,8 +28,12 @@ const server = await createServer({
 });
 try {
   const { writeCataloguePdf } = await server.ssrLoadModule("/scripts/catalogue-pdf/write-catalogue-pdf.ts");
-  const bytes = await writeCataloguePdf(out);
-  console.log(`Catalogue PDF: ${path.relative(root, out)} (${Math.round(bytes / 1000)} KB)`);
+  const started = performance.now();
+  const { bytes, pages, imagesCached, imagesMade } = await writeCataloguePdf(out);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Catalogue PDF: ${path.relative(root, out)} (${pages} pages, ${(bytes / 1e6).toFixed(1)} MB, ${seconds} s; images: ${imagesCached} cached, ${imagesMade} made)`,
+  );
 } catch (error) {
   // An invalid content file: its message names the file and field; a stack would only hide it.
   if (error?.name !== "ContentError") throw error;

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 
 // The lightbox and each exhibition page's details (split from editorial.spec.ts by topic).
 test.describe("lightbox", () => {
@@ -72,6 +73,9 @@ test.describe("exhibition details", () => {
     const stated =
       body.length >= 1_000_000 ? `${(body.length / 1_000_000).toFixed(1)} MB` : `${Math.round(body.length / 1000)} KB`;
     await expect(download).toHaveText(`Download the catalogue (PDF, ${stated})`);
+    // The page promises "an eighty-page book"; the file served is that book.
+    await expect(page.getByText(/an eighty-page book with every work/)).toBeVisible();
+    expect((await PDFDocument.load(body)).getPageCount()).toBe(80);
   });
 
   test("Peru has an audio player whose MP4 recording answers 200, and links the diary", async ({ page, request }) => {
