@@ -90,7 +90,7 @@ describe("the pages' content files", () => {
       realPageWith("cv", 'year: "2023"\n        title: "Portals', 'year: "2025"\n        title: "Portals'),
     );
     expect(() => loadCvPage(dir)).toThrow(
-      `${file}: sections.5.entries.5.year: entries are listed newest first: "Portals: Accessing and Storing Information in Quantum Folders" (2025) must come before "The Amazon Diaries: A Month Studying Plant Spirits" (2024)`,
+      `${file}: sections.5.entries.5.year: entries are listed newest first: "Portals: Accessing and Storing Information in Quantum Folders" (2025) must come before "The Amazon Diaries: Twelve Weeks Studying Plant Spirits" (2024)`,
     );
   });
 
