@@ -1,5 +1,6 @@
 import workRecords from "virtual:content/works";
 import type { ArtworkCard } from "./artwork-list.ts";
+import { parseWorkLabel } from "./work-label.ts";
 
 /**
  * The one place raw catalogue records become what pages show (vercel/commerce's reshape step):
@@ -40,9 +41,10 @@ export function seriesLabel(series: string): string {
   return years ? `${series} (${years})` : series;
 }
 
+/** Works in the edition, read as the label reads it (decision 022); 1 when the description says none. */
 function editionFrom(description: string): number {
-  const match = /edition[^0-9\n]{0,20}(?:1\s+of\s+)?(\d+)/i.exec(description);
-  return match ? Number(match[1]) : 1;
+  const size = parseWorkLabel(description).edition?.size;
+  return size !== undefined && Number.isFinite(size) ? size : 1;
 }
 
 const lastSegment = (p: string) => p.slice(p.lastIndexOf("/") + 1);

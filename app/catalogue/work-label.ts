@@ -128,6 +128,9 @@ function paragraphs(lines: string[]): string[] {
     .filter(Boolean);
 }
 
+/** Every work is printed at this size unless its description says otherwise (SPEC.md). */
+export const CATALOGUE_PRINTED_SIZE: PrintedSize = { widthCm: 200, heightCm: 140 };
+
 const CM_PER_INCH = 2.54;
 
 /**

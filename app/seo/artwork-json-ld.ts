@@ -1,4 +1,5 @@
 import type { Artwork } from "#app/catalogue/catalogue.ts";
+import { parseWorkLabel } from "#app/catalogue/work-label.ts";
 import { siteConfig } from "#app/content/site-config.ts";
 import { jpegUrl } from "#app/images/image-urls.ts";
 import { siteOrigin } from "./site-origin.ts";
@@ -6,6 +7,9 @@ import { absoluteUrl } from "./social-meta.ts";
 
 /** schema.org VisualArtwork for one work (printed size 200 x 140 cm). */
 export function artworkJsonLd(artwork: Artwork) {
+  // The label's reading of the description: prose without its "Description:" heading, the real medium.
+  const label = parseWorkLabel(artwork.description);
+  const description = label.prose.join("\n\n");
   return {
     "@context": "https://schema.org",
     "@type": "VisualArtwork",
@@ -15,13 +19,13 @@ export function artworkJsonLd(artwork: Artwork) {
     creator: { "@type": "Person", name: siteConfig.brand, url: absoluteUrl("/", siteOrigin()) },
     dateCreated: artwork.year,
     artform: "Digital painting",
-    artMedium: "Giclee print on cotton rag",
+    artMedium: label.medium ?? "Giclee print on cotton rag",
     artEdition: String(artwork.edition),
     width: { "@type": "Distance", name: "200 cm" },
     height: { "@type": "Distance", name: "140 cm" },
     identifier: String(artwork.id),
     isPartOf: { "@type": "CreativeWorkSeries", name: artwork.seriesLabel },
-    ...(artwork.description ? { description: artwork.description } : {}),
+    ...(description ? { description } : {}),
     sameAs: [artwork.mintAddress, artwork.secondaryMarket].filter(Boolean),
   };
 }

@@ -78,7 +78,7 @@ describe("the Secrets catalogue from the content files", () => {
       expect(label?.number, work.title).toBe((plate?.number ?? 0) - 1);
       expect((label?.number ?? 1) % 2).toBe(0);
       expect(plan.pages.filter((p) => p.page.kind === "details" && p.page.works.includes(i))).toHaveLength(1);
-      expect(work.size).toBe("200 x 140 cm (78 3/4 x 55 1/8 in)");
+      expect(work.size).toBe("78 x 55 in (200 x 140 cm)");
       expect(work.chain).toBe("Solana");
     });
   });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { artworks } from "#app/catalogue/catalogue.ts";
+import { CATALOGUE_PRINTED_SIZE, editionText, parseWorkLabel, printedSizeText } from "#app/catalogue/work-label.ts";
 import { contentDir } from "#app/content/content-files.server.ts";
 import { readPageImages } from "#app/content/page-image-files.server.ts";
 import { loadAboutPage } from "#app/content/pages/about.server.ts";
@@ -13,7 +14,6 @@ import { assertPrintableFields, type TextBlock } from "./catalogue-texts.ts";
 import { DETAIL_BOX } from "./draw-works.ts";
 import { type SecretsCatalogue, secretsCatalogue } from "./secrets-catalogue.ts";
 import { withCurlyQuotes } from "./typeset.ts";
-import { descriptionSection, fact, printedSize } from "./work-facts.ts";
 
 /** The CV sections a 2024 exhibition catalogue prints, up to the exhibition's year. */
 const CV_SECTIONS = ["Education", "Solo Exhibitions", "Group Exhibitions", "Artist Residency", "Auction House Sales"];
@@ -26,16 +26,20 @@ function bookWorks(catalogue: SecretsCatalogue): (BookWork & { image: string })[
     const record = artworks.find((a) => a.slug === ref.slug);
     const description = record?.description ?? "";
     const edition = record?.edition ?? 1;
+    const label = parseWorkLabel(description);
     assertPrintableFields(path.join(contentDir(), "works", `${ref.slug}.md`), { title: ref.title, description });
     return {
       title: ref.title,
       year: record?.year ?? String(CATALOGUE_YEAR),
       series: record?.series ?? catalogue.title,
-      medium: fact(description, "Medium") ?? catalogue.medium,
-      size: printedSize(fact(description, "Printed size") ?? "200 x 140 cm"),
-      edition: fact(description, "Edition") ?? `1 of ${edition}`,
+      // The same reading of the description as the artwork page's label (decision 022).
+      medium: label.medium ?? catalogue.medium,
+      size: label.printedSize
+        ? printedSizeText(label.printedSize)
+        : (label.printedSizeText ?? printedSizeText(CATALOGUE_PRINTED_SIZE)),
+      edition: label.edition ? editionText(label.edition) : editionText({ size: edition, text: `1 of ${edition}` }),
       chain: record?.chain ?? "Solana",
-      description: descriptionSection(description),
+      description: label.prose.join(" ").replace(/\s+/g, " ").trim(),
       image: record?.imageLarge ?? ref.image,
     };
   });

@@ -1,9 +1,6 @@
 import type { Artwork } from "#app/catalogue/catalogue.ts";
-import { editionText, printedSizeText, type WorkLabel } from "#app/catalogue/work-label.ts";
+import { CATALOGUE_PRINTED_SIZE, editionText, printedSizeText, type WorkLabel } from "#app/catalogue/work-label.ts";
 import styles from "./artwork-label.module.css";
-
-/** Every work is printed at this size unless its description says otherwise (SPEC.md). */
-export const CATALOGUE_PRINTED_SIZE = { widthCm: 200, heightCm: 140 } as const;
 
 /** The museum label's facts, as a definition list in the order a visitor reads them. */
 export function ArtworkLabel({ artwork, label }: { artwork: Artwork; label: WorkLabel }) {
