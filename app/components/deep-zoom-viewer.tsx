@@ -1,6 +1,7 @@
 import type OpenSeadragon from "openseadragon";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import styles from "./deep-zoom-viewer.module.css";
+import { loadOpenSeadragon } from "./load-openseadragon.ts";
 
 type Viewer = OpenSeadragon.Viewer;
 type Status = "loading" | "ready" | "failed";
@@ -11,7 +12,7 @@ const ZOOM_STEP = 1.5;
 /**
  * A work's Deep Zoom pyramid in OpenSeadragon, full window: drag, wheel, pinch, the keyboard
  * (+/-, arrows, 0 or Home to fit) and its own zoom in / out / fit / full-screen buttons. The
- * library is imported in an effect, so it is fetched only here, after hydration. `fallback` is
+ * library is loaded in an effect, so it is fetched only here, after hydration. `fallback` is
  * what a browser without JavaScript shows instead (inside <noscript>, so others never load it).
  * The container's `data-zoom` and `data-home-zoom` give the current and the fitted zoom.
  */
@@ -37,8 +38,8 @@ export function DeepZoomViewer({
     const element = container.current;
     if (!element) return;
     let stopped = false;
-    import("openseadragon")
-      .then(({ default: openSeadragon }) => {
+    loadOpenSeadragon()
+      .then((openSeadragon) => {
         if (stopped) return;
         const instance = openSeadragon({
           element,

@@ -5,7 +5,7 @@ import { DeepZoomViewer } from "#app/components/deep-zoom-viewer.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { ARTWORKS, imageInfo } from "#app/images/image-catalog.ts";
+import { imageInfo } from "#app/images/image-catalog.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { absoluteUrl } from "#app/seo/social-meta.ts";
 import { zoomDescriptorUrl } from "#server/images/deep-zoom-source.ts";
@@ -14,13 +14,13 @@ import styles from "./art.$slug_.zoom.module.css";
 
 // Eager (decision 011): zooming is this page's one job and only JavaScript can do it, so React
 // starts at once and fetches the viewer; waiting for the load event would only delay it. The
-// page stays out of every other page's bundle: the viewer is imported in an effect.
+// page stays out of every other page's bundle: the viewer is loaded in an effect.
 export const handle: PageHandle = { scripts: "eager" };
 
 export function loader({ params }: Route.LoaderArgs) {
   const artwork = findArtwork(params.slug);
   if (!artwork) throw data(null, { status: 404 });
-  const image = imageInfo(ARTWORKS, artwork.imageLarge);
+  const image = imageInfo("artworks", artwork.imageLarge);
   return {
     slug: artwork.slug,
     title: artwork.title,
@@ -57,7 +57,7 @@ export default function ArtworkZoomPage({ loaderData }: Route.ComponentProps) {
         fallback={
           <div className={styles.fallback}>
             <Picture
-              collection={ARTWORKS}
+              collection="artworks"
               name={imageName}
               alt={title}
               sizes="(max-width: 1920px) 100vw, 1920px"
