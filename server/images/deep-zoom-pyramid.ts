@@ -54,6 +54,8 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
           .toFormat(ZOOM_TILE_FORMAT, { quality: 82 })
           .tile({ size: ZOOM_TILE_SIZE, overlap: ZOOM_TILE_OVERLAP, layout: "dz", container: "fs" })
           .toFile(path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`));
+        // libvips' record of its own settings: not part of the pyramid, never served.
+        await fs.promises.rm(path.join(temporary, TILES_FOLDER, "vips-properties.xml"), { force: true });
         try {
           await fs.promises.rename(temporary, finalDir);
         } catch (error) {
