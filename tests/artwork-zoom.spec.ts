@@ -55,6 +55,31 @@ async function homeZoomOf(page: Page): Promise<number> {
   return Number(await viewer(page).getAttribute("data-home-zoom"));
 }
 
+/** Two fingers moving apart across the viewer's middle, as the browser reports a real pinch. */
+async function pinchOut(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { width = 0, height = 0 } = page.viewportSize() ?? {};
+  const fingers = (spread: number) => [
+    { x: width / 2 - spread, y: height / 2, id: 0 },
+    { x: width / 2 + spread, y: height / 2, id: 1 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(30) });
+  for (let spread = 45; spread <= 165; spread += 15) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+function pinchTest() {
+  test("a pinch zooms in", async ({ page }) => {
+    test.setTimeout(120_000);
+    await openViewer(page);
+    const home = await homeZoomOf(page);
+    await pinchOut(page);
+    await expect.poll(() => zoomOf(page)).toBeGreaterThan(home * 1.5);
+  });
+}
+
 function viewerTests() {
   test("opens the work in the viewer, focused, and zooms with the buttons and the keys", async ({ page }) => {
     test.setTimeout(120_000);
@@ -127,10 +152,12 @@ test.describe("deep zoom at 1280 x 800", { tag: "@desktop" }, () => {
 test.describe("deep zoom on a 1024 px touch screen", { tag: "@desktop" }, () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: false });
   viewerTests();
+  pinchTest();
 });
 
 test.describe("deep zoom on a phone", { tag: "@phone" }, () => {
   viewerTests();
+  pinchTest();
 
   test("the zoom controls stay inside the window", async ({ page }) => {
     test.setTimeout(120_000);
