@@ -19,11 +19,14 @@ const ZOOM_STEP = 1.5;
 export function DeepZoomViewer({
   descriptorUrl,
   title,
+  placeholder,
   backLink,
   fallback,
 }: {
   descriptorUrl: string;
   title: string;
+  /** The work's blur placeholder (CSS background), shown while the pyramid is being made. */
+  placeholder?: string;
   backLink: ReactNode;
   fallback: ReactNode;
 }) {
@@ -68,8 +71,9 @@ export function DeepZoomViewer({
           element.dataset.homeZoom = instance.viewport.getHomeZoom().toFixed(4);
           showZoom(instance.viewport.getZoom());
           setStatus("ready");
-          // Keys work at once: OpenSeadragon listens for them on its focused canvas.
-          canvas.focus();
+          // Keys work at once: OpenSeadragon listens for them on its focused canvas. Unless the
+          // visitor has already moved focus (to the back link) while the tiles were being made.
+          if (!document.activeElement || document.activeElement === document.body) canvas.focus();
         });
         instance.addHandler("open-failed", () => setStatus("failed"));
         instance.addHandler("zoom", (event) => showZoom(event.zoom));
@@ -111,7 +115,12 @@ export function DeepZoomViewer({
 
   return (
     <div ref={frame} className={styles.frame}>
-      <div ref={container} className={styles.viewer} data-status={status} />
+      <div
+        ref={container}
+        className={styles.viewer}
+        data-status={status}
+        style={status === "loading" && placeholder ? { backgroundImage: placeholder } : undefined}
+      />
       <div className={styles.toolbar}>
         {backLink}
         {status === "ready" ? (

@@ -25,6 +25,7 @@ export function loader({ params }: Route.LoaderArgs) {
     slug: artwork.slug,
     title: artwork.title,
     imageName: artwork.imageLarge,
+    placeholder: image.placeholder,
     // Carries the pyramid's version, so its tiles can be cached for good (decision 023).
     descriptorUrl: zoomDescriptorUrl(artwork.imageLarge, image.version),
   };
@@ -42,13 +43,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArtworkZoomPage({ loaderData }: Route.ComponentProps) {
-  const { slug, title, imageName, descriptorUrl } = loaderData;
+  const { slug, title, imageName, placeholder, descriptorUrl } = loaderData;
   return (
     <main id="main" className={styles.page}>
       <h1 className="visually-hidden">Zoom: {title}</h1>
       <DeepZoomViewer
         descriptorUrl={descriptorUrl}
         title={title}
+        placeholder={placeholder}
         backLink={
           <a href={`/art/${slug}`} className={`button button-ghost ${styles.back}`}>
             ← Back to the work
