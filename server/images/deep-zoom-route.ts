@@ -34,18 +34,11 @@ export function deepZoomRoute(options: {
       .filter((original) => original.collection === ARTWORKS)
       .map((original) => [original.name, original] as const),
   );
-  // Hashing a stand-in's drawing takes a few milliseconds: once per work per process.
-  const versions = new Map<string, string>();
   const geometries = new Map<string, Promise<PyramidGeometry>>();
 
   function sourceOf(slug: string): PyramidSource {
     const original = originals.get(slug);
-    let version = versions.get(slug);
-    if (!version) {
-      version = zoomVersion(slug, original?.version);
-      versions.set(slug, version);
-    }
-    return { slug, version, originalFile: original?.file };
+    return { slug, version: zoomVersion(slug, original?.version), originalFile: original?.file };
   }
 
   /** The full-size pixel dimensions, read from the original's header or the stand-in's size. */

@@ -20,14 +20,24 @@ export function zoomStandInSvg(name: string): { svg: string; width: number; heig
   return { svg: standInSvg({ seed: standInSeed(ARTWORKS, name), width, height }), width, height };
 }
 
+// Drawing a stand-in's SVG to hash it takes milliseconds: once per work and original per process.
+// Only known works reach here (the page and the route refuse the rest first), so it stays small.
+const versions = new Map<string, string>();
+
 /**
  * The version in a work's zoom URLs: a short hash of the recipe and of what is tiled, the real
  * original's content hash or else the stand-in's drawing. A new original, a changed stand-in
  * drawing or a new recipe each give new URLs, so immutable cached tiles are never stale.
  */
 export function zoomVersion(name: string, originalVersion: string | undefined): string {
-  const source = originalVersion ? `original:${originalVersion}` : `stand-in:${zoomStandInSvg(name).svg}`;
-  return crypto.createHash("sha1").update(`${PYRAMID_RECIPE}\n${source}`).digest("hex").slice(0, 10);
+  const key = `${name}\n${originalVersion ?? ""}`;
+  let version = versions.get(key);
+  if (!version) {
+    const source = originalVersion ? `original:${originalVersion}` : `stand-in:${zoomStandInSvg(name).svg}`;
+    version = crypto.createHash("sha1").update(`${PYRAMID_RECIPE}\n${source}`).digest("hex").slice(0, 10);
+    versions.set(key, version);
+  }
+  return version;
 }
 
 /** The descriptor's URL for a work; tiles follow from it (`<slug>.<version>_files/...`). */
