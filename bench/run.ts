@@ -18,6 +18,7 @@ import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memo
 import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight.ts";
 import { measureFreshStart } from "./measures/start-time.ts";
 import { measureStaticServing } from "./measures/static-serving.ts";
+import { measureZoomTiles } from "./measures/zoom-tiles.ts";
 import { printTable, writeResults } from "./report.ts";
 import { repoRoot, startServer } from "./server-process.ts";
 
@@ -39,6 +40,7 @@ const ALL = [
   "api",
   "fanout",
   "images",
+  "zoom",
   "admin",
   "start",
   "growth",
@@ -100,6 +102,7 @@ try {
   await server.stop();
 }
 await section("images", () => measureFirstImages(4614, PAGES));
+await section("zoom", () => measureZoomTiles(4616));
 await section("admin", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-admin-"));
   importQuotes(dataDir, 20_000);

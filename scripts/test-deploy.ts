@@ -24,6 +24,7 @@ import {
   stopProcess,
 } from "./test-deploy/processes.ts";
 import { step } from "./test-deploy/steps.ts";
+import { checkZoomTilesBehindNginx } from "./test-deploy/zoom-tiles.ts";
 
 const usage = `Usage: npm run test:deploy
 
@@ -312,6 +313,9 @@ async function run() {
       const unknown = await request(`${publicUrl}/img/artworks-400/not-a-work.webp`);
       check(unknown.status === 404, `an undeclared image answered ${unknown.status}, not the app's 404`);
     });
+    await step("a work's zoom tiles are built once by the app, then served from the shared cache by nginx", () =>
+      checkZoomTilesBehindNginx(publicUrl, apps, pageHtml),
+    );
 
     let adminHeaders: Record<string, string> = {};
     await step("sign-in limits count the client nginx saw, not what it wrote in X-Forwarded-For", async () => {

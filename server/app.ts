@@ -4,7 +4,7 @@ import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
-import { siteImages } from "./images/site-images.ts";
+import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { requireBuildableUrl } from "./request-url.ts";
 import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
@@ -35,6 +35,8 @@ export function createApp(services: Services): express.Express {
 
   // Responsive images, derived on first request and cached on disk under DATA_DIR; one route per
   // process, shared with the start-up warm-up (decision 017).
+  // Deep Zoom pyramids of the works, built on first request into the same cache (decision 023).
+  app.use("/img/zoom", siteDeepZoom());
   app.use("/img", siteImages());
 
   // Admin mutations from another origin are refused before React Router sees them (it would

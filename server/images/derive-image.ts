@@ -36,7 +36,8 @@ function startNext() {
   }
 }
 
-async function withEncoderSlot<T>(priority: EncodePriority, work: () => Promise<T>): Promise<T> {
+/** Runs `work` in the encoder's lane for `priority` (the zoom pyramids share these lanes). */
+export async function withEncoderSlot<T>(priority: EncodePriority, work: () => Promise<T>): Promise<T> {
   await new Promise<void>((resolve) => {
     waiting[priority].push(() => {
       running++;

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { isArtworkImage } from "#app/catalogue/catalogue.ts";
+import { findArtwork, isArtworkImage } from "#app/catalogue/catalogue.ts";
 import { getEnv } from "#app/config/env.server.ts";
+import { deepZoomRoute } from "./deep-zoom-route.ts";
 import { imageRoute } from "./image-route.ts";
 import { warmFirstScreenImages } from "./warm-images.ts";
 
@@ -14,6 +15,17 @@ let images: ReturnType<typeof imageRoute> | undefined;
 export function siteImages(): ReturnType<typeof imageRoute> {
   images ??= imageRoute({ cacheDir: path.join(getEnv().DATA_DIR, "image-cache"), isKnownArtwork: isArtworkImage });
   return images;
+}
+
+let deepZoom: ReturnType<typeof deepZoomRoute> | undefined;
+
+/** This process's zoom tiles route (`/img/zoom`), writing its pyramids beside the other derived images. */
+export function siteDeepZoom(): ReturnType<typeof deepZoomRoute> {
+  deepZoom ??= deepZoomRoute({
+    cacheDir: path.join(getEnv().DATA_DIR, "image-cache"),
+    isKnownWork: (slug) => findArtwork(slug) !== undefined,
+  });
+  return deepZoom;
 }
 
 /**

@@ -1,0 +1,84 @@
+import artPage from "virtual:content/pages/art";
+import { data } from "react-router";
+import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { DeepZoomViewer } from "#app/components/deep-zoom-viewer.tsx";
+import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
+import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { Picture } from "#app/components/picture.tsx";
+import { imageInfo } from "#app/images/image-catalog.ts";
+import { pageTitle } from "#app/seo/page-title.ts";
+import { absoluteUrl } from "#app/seo/social-meta.ts";
+import { zoomDescriptorUrl } from "#server/images/deep-zoom-source.ts";
+import type { Route } from "./+types/art.$slug_.zoom";
+import styles from "./art.$slug_.zoom.module.css";
+
+// Eager (decision 011): zooming is this page's one job and only JavaScript can do it, so React
+// starts at once and fetches the viewer; waiting for the load event would only delay it. The
+// page stays out of every other page's bundle: the viewer is loaded in an effect.
+export const handle: PageHandle = { scripts: "eager" };
+
+export function loader({ params }: Route.LoaderArgs) {
+  const artwork = findArtwork(params.slug);
+  if (!artwork) throw data(null, { status: 404 });
+  const image = imageInfo("artworks", artwork.imageLarge);
+  return {
+    slug: artwork.slug,
+    title: artwork.title,
+    imageName: artwork.imageLarge,
+    placeholder: image.placeholder,
+    // Carries the pyramid's version, so its tiles can be cached for good (decision 023).
+    descriptorUrl: zoomDescriptorUrl(artwork.imageLarge, image.version),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle(artPage.work_not_found_title) }, { name: "robots", content: "noindex" }];
+  return [
+    { title: pageTitle(`Zoom: ${loaderData.title}`) },
+    { name: "description", content: `${loaderData.title} by Umbra, to zoom into up to its full resolution.` },
+    // The work's own page is the one to index and share; this is a view of it.
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: absoluteUrl(`/art/${loaderData.slug}`) },
+  ];
+};
+
+export default function ArtworkZoomPage({ loaderData }: Route.ComponentProps) {
+  const { slug, title, imageName, placeholder, descriptorUrl } = loaderData;
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className="visually-hidden">Zoom: {title}</h1>
+      <DeepZoomViewer
+        descriptorUrl={descriptorUrl}
+        title={title}
+        placeholder={placeholder}
+        backLink={
+          <a href={`/art/${slug}`} className={`button button-ghost ${styles.back}`}>
+            ← Back to the work
+          </a>
+        }
+        fallback={
+          <div className={styles.fallback}>
+            <Picture
+              collection="artworks"
+              name={imageName}
+              alt={title}
+              sizes="(max-width: 1920px) 100vw, 1920px"
+              className={styles.fallbackImage}
+            />
+            <p className={styles.fallbackNote}>
+              Zooming into the work needs JavaScript. Here it is at its largest normal size.
+            </p>
+          </div>
+        }
+      />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      notFound={<NotFoundPage title={artPage.work_not_found_heading} message={artPage.work_not_found_message} />}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { ZOOM_TILE_FORMAT, ZOOM_TILE_OVERLAP, ZOOM_TILE_SIZE, zoomStandInSvg } from "./deep-zoom-source.ts";
+import { type EncodePriority, withEncoderSlot } from "./derive-image.ts";
+
+/**
+ * Refuse originals above this many pixels (sharp's own default, 16,383 squared): a larger one
+ * would hold hundreds of MB while it is tiled. The refusal is logged; the work page still shows.
+ */
+export const MAX_ORIGINAL_PIXELS = 268_402_689;
+
+/** One work's pyramid: which work, which version of it, and its real original if it has one. */
+export interface PyramidSource {
+  slug: string;
+  version: string;
+  /** Tiled at full size; without one the stand-in is drawn at ZOOM_STAND_IN_WIDTH. */
+  originalFile?: string;
+}
+
+/** Where a finished pyramid lies: `<dir>/image.dzi` and `<dir>/image_files/<level>/<c>_<r>.jpeg`. */
+export const DESCRIPTOR_FILE = "image.dzi";
+export const TILES_FOLDER = "image_files";
+
+/**
+ * Deep Zoom pyramids under `<cacheDir>/zoom/<slug>.<version>/`, each made on first use. A
+ * pyramid is written into a temporary folder and renamed into place whole, so a reader (this
+ * process, another one, or nginx) finds either nothing or every tile. Concurrent requests for
+ * the same work share one build; builds run in the encoder's background lane (one at a time,
+ * one libvips thread), so a pyramid's seconds of work never hold back a visitor's JPEG.
+ */
+export function pyramidStore(options: { cacheDir: string; priority?: EncodePriority }) {
+  const root = path.join(path.resolve(options.cacheDir), "zoom");
+  const priority = options.priority ?? "soon";
+  const inFlight = new Map<string, Promise<string>>();
+  let buildsStarted = 0;
+
+  /** The pyramid's folder, relative to the zoom cache root. */
+  const folderOf = (source: PyramidSource) => `${source.slug}.${source.version}`;
+
+  async function build(source: PyramidSource, finalDir: string): Promise<void> {
+    buildsStarted++;
+    await withEncoderSlot(priority, async () => {
+      const temporary = `${finalDir}.tmp-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+      await fs.promises.mkdir(temporary, { recursive: true });
+      try {
+        const input = source.originalFile
+          ? sharp(source.originalFile, { limitInputPixels: MAX_ORIGINAL_PIXELS }).rotate()
+          : sharp(Buffer.from(zoomStandInSvg(source.slug).svg));
+        await input
+          .flatten({ background: "#0e0d0c" })
+          // The format decides the tiles' extension, which the route and the .dzi name.
+          .toFormat(ZOOM_TILE_FORMAT, { quality: 82 })
+          .tile({ size: ZOOM_TILE_SIZE, overlap: ZOOM_TILE_OVERLAP, layout: "dz", container: "fs" })
+          .toFile(path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`));
+        // libvips' record of its own settings: not part of the pyramid, never served.
+        await fs.promises.rm(path.join(temporary, TILES_FOLDER, "vips-properties.xml"), { force: true });
+        try {
+          await fs.promises.rename(temporary, finalDir);
+        } catch (error) {
+          // Another process finished the same pyramid first: theirs is as good as ours.
+          if (!fs.existsSync(path.join(finalDir, DESCRIPTOR_FILE))) throw error;
+          await fs.promises.rm(temporary, { recursive: true, force: true });
+        }
+      } catch (error) {
+        await fs.promises.rm(temporary, { recursive: true, force: true });
+        throw error;
+      }
+    });
+  }
+
+  /** The finished pyramid's folder (absolute), built first when it is not on disk. */
+  function ensurePyramid(source: PyramidSource): Promise<string> {
+    const finalDir = path.join(root, folderOf(source));
+    if (fs.existsSync(path.join(finalDir, DESCRIPTOR_FILE))) return Promise.resolve(finalDir);
+    let pending = inFlight.get(finalDir);
+    if (!pending) {
+      pending = fs.promises
+        .mkdir(root, { recursive: true })
+        .then(() => build(source, finalDir))
+        .then(() => finalDir)
+        .finally(() => inFlight.delete(finalDir));
+      inFlight.set(finalDir, pending);
+    }
+    return pending;
+  }
+
+  return {
+    root,
+    ensurePyramid,
+    folderOf,
+    /** Builds begun by this store so far (single-flight is tested on it). */
+    buildsStarted: () => buildsStarted,
+  };
+}

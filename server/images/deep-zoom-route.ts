@@ -1,0 +1,121 @@
+import path from "node:path";
+import express from "express";
+import sharp from "sharp";
+import { ARTWORKS } from "#app/images/image-catalog.ts";
+import { sendErrorAnswer } from "#server/error-answer.ts";
+import { hasTile, type PyramidGeometry, pyramidGeometry } from "./deep-zoom-geometry.ts";
+import { parseZoomPath } from "./deep-zoom-path.ts";
+import { DESCRIPTOR_FILE, type PyramidSource, pyramidStore, TILES_FOLDER } from "./deep-zoom-pyramid.ts";
+import { ZOOM_TILE_FORMAT, ZOOM_TILE_SIZE, zoomStandInSvg, zoomVersion } from "./deep-zoom-source.ts";
+import type { EncodePriority } from "./derive-image.ts";
+import { findOriginals, type OriginalFile } from "./originals.ts";
+
+const CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * GET /img/zoom/<slug>.<version>.dzi and /img/zoom/<slug>.<version>_files/<level>/<col>_<row>.jpeg:
+ * a work's Deep Zoom descriptor and tiles (decision 023). The first request for either builds
+ * the work's whole pyramid (see deep-zoom-pyramid.ts); later ones are files from disk with
+ * immutable cache headers, ETag and 304. Only known works at their current version, and only
+ * tiles inside the pyramid, are answered, so the cache cannot be filled with anything else.
+ * Mount it at "/img/zoom".
+ */
+export function deepZoomRoute(options: {
+  cacheDir: string;
+  isKnownWork: (slug: string) => boolean;
+  /** Content folder whose works/ hold the real originals; CONTENT_DIR by default. */
+  contentDir?: string;
+  priority?: EncodePriority;
+}) {
+  const { isKnownWork } = options;
+  const store = pyramidStore({ cacheDir: options.cacheDir, priority: options.priority });
+  const originals = new Map<string, OriginalFile>(
+    findOriginals(options.contentDir)
+      .filter((original) => original.collection === ARTWORKS)
+      .map((original) => [original.name, original] as const),
+  );
+  const geometries = new Map<string, Promise<PyramidGeometry>>();
+
+  function sourceOf(slug: string): PyramidSource {
+    const original = originals.get(slug);
+    return { slug, version: zoomVersion(slug, original?.version), originalFile: original?.file };
+  }
+
+  /** The full-size pixel dimensions, read from the original's header or the stand-in's size. */
+  function geometryOf(source: PyramidSource): Promise<PyramidGeometry> {
+    let pending = geometries.get(source.slug);
+    if (!pending) {
+      const { originalFile } = source;
+      pending = originalFile
+        ? sharp(originalFile)
+            .metadata()
+            .then((meta) => {
+              const upright = (meta.orientation ?? 1) >= 5;
+              const width = (upright ? meta.height : meta.width) ?? 1;
+              const height = (upright ? meta.width : meta.height) ?? 1;
+              return pyramidGeometry(width, height, ZOOM_TILE_SIZE);
+            })
+        : Promise.resolve(zoomStandInSvg(source.slug)).then(({ width, height }) =>
+            pyramidGeometry(width, height, ZOOM_TILE_SIZE),
+          );
+      pending.catch(() => geometries.delete(source.slug));
+      geometries.set(source.slug, pending);
+    }
+    return pending;
+  }
+
+  const router = express.Router();
+  router.get(/.*/, async (req, res, next) => {
+    const parsed = parseZoomPath(req.path);
+    if (!parsed.ok) return sendErrorAnswer(req, res, 400, parsed.message);
+    const { request } = parsed;
+    if (!isKnownWork(request.slug)) {
+      return sendErrorAnswer(req, res, 404, `There is no work "${request.slug}" to zoom into.`);
+    }
+    const source = sourceOf(request.slug);
+    if (request.version !== source.version) {
+      return sendErrorAnswer(
+        req,
+        res,
+        404,
+        "This zoom image has been replaced by a newer one: reload the zoom page to see the current one.",
+      );
+    }
+    try {
+      if (request.kind === "tile") {
+        const geometry = await geometryOf(source);
+        if (!hasTile(geometry, request.level, request.column, request.row)) {
+          return sendErrorAnswer(req, res, 404, "This tile lies outside the zoom image.");
+        }
+      }
+      await store.ensurePyramid(source);
+      const folder = store.folderOf(source);
+      const relative =
+        request.kind === "descriptor"
+          ? path.join(folder, DESCRIPTOR_FILE)
+          : path.join(
+              folder,
+              TILES_FOLDER,
+              String(request.level),
+              `${request.column}_${request.row}.${ZOOM_TILE_FORMAT}`,
+            );
+      res.sendFile(relative, {
+        root: store.root,
+        dotfiles: "deny",
+        headers: {
+          "Content-Type": request.kind === "descriptor" ? "application/xml; charset=utf-8" : "image/jpeg",
+          "Cache-Control": CACHE_CONTROL,
+        },
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return Object.assign(router, {
+    /** The descriptor URL of a work at its current version, as the zoom page links it. */
+    descriptorUrl: (slug: string) => `/img/zoom/${slug}.${sourceOf(slug).version}.dzi`,
+    ensurePyramid: (slug: string) => store.ensurePyramid(sourceOf(slug)),
+    buildsStarted: store.buildsStarted,
+  });
+}
