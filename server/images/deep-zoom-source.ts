@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { ARTWORKS, declaredImage, standInSeed } from "#app/images/image-catalog.ts";
-import { standInSvg } from "./stand-in-svg.ts";
+import { standInSvg } from "./stand-ins/stand-in-svg.ts";
 
 /** A stand-in is drawn this wide for zooming: the issue asks for at least 6,000 px across. */
 export const ZOOM_STAND_IN_WIDTH = 6000;
@@ -17,7 +17,7 @@ export function zoomStandInSvg(name: string): { svg: string; width: number; heig
   const aspect = declaredImage(ARTWORKS, name)?.aspect ?? 10 / 7;
   const width = ZOOM_STAND_IN_WIDTH;
   const height = Math.round(width / aspect);
-  return { svg: standInSvg({ seed: standInSeed(ARTWORKS, name), width, height }), width, height };
+  return { svg: standInSvg("artwork", { seed: standInSeed(ARTWORKS, name), width, height }), width, height };
 }
 
 // Drawing a stand-in's SVG to hash it takes milliseconds: once per work and original per process.
