@@ -68,4 +68,13 @@ describe("page-image registry kinds", () => {
       /0\.label:/,
     );
   });
+
+  it("refuses an unknown arrangement, and an arrangement on an image that is not an object", () => {
+    expect(problemWith("- name: print\n  alt: A print\n  aspect: 1\n  kind: object\n  arrangement: scroll\n")).toMatch(
+      /0\.arrangement: must be one of book, print, notebooks \(got "scroll"\)/,
+    );
+    expect(
+      problemWith("- name: bench\n  alt: The bench\n  aspect: 4/3\n  kind: studio\n  arrangement: book\n"),
+    ).toMatch(/0\.arrangement: is only for images of kind "object"/);
+  });
 });

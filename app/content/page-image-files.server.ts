@@ -1,6 +1,13 @@
 import path from "node:path";
 import { z } from "zod";
-import { STAND_IN_KINDS, STAND_IN_TONES, type StandInKind, type StandInTone } from "#app/images/stand-in-kinds.ts";
+import {
+  OBJECT_ARRANGEMENTS,
+  type ObjectArrangement,
+  STAND_IN_KINDS,
+  STAND_IN_TONES,
+  type StandInKind,
+  type StandInTone,
+} from "#app/images/stand-in-kinds.ts";
 import { ContentError, contentDir, displayPath, readContentFolder } from "./content-files.server.ts";
 
 /**
@@ -22,6 +29,8 @@ export interface PageImage {
   tone?: StandInTone;
   /** The name a logo spells. */
   label?: string;
+  /** What an "object" image shows on the table, so a signed print is not drawn as a book. */
+  arrangement?: ObjectArrangement;
 }
 
 const RATIO = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/;
@@ -51,8 +60,17 @@ const pageImageSchema = z
     }),
     tone: z.enum(STAND_IN_TONES, { error: () => `must be ${STAND_IN_TONES.join(" or ")}` }).optional(),
     label: z.string().trim().min(1).max(80).optional(),
+    arrangement: z
+      .enum(OBJECT_ARRANGEMENTS, {
+        error: (issue) => `must be one of ${OBJECT_ARRANGEMENTS.join(", ")} (got ${JSON.stringify(issue.input)})`,
+      })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((image) => image.arrangement === undefined || image.kind === "object", {
+    path: ["arrangement"],
+    message: 'is only for images of kind "object"',
+  });
 
 export function imagesDir(dir = contentDir()): string {
   return path.join(dir, "images");

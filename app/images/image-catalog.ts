@@ -1,6 +1,12 @@
 import originals from "virtual:image-originals";
 import { pageImages } from "#app/content/page-image-lookup.ts";
-import { type StandInKind, type StandInTone, standInKindPlaceholderCss, standInUrlVersion } from "./stand-in-kinds.ts";
+import {
+  type ObjectArrangement,
+  type StandInKind,
+  type StandInTone,
+  standInKindPlaceholderCss,
+  standInUrlVersion,
+} from "./stand-in-kinds.ts";
 
 /**
  * What the site knows about an image before it is requested: intrinsic size, the widths it is
@@ -48,6 +54,8 @@ export interface DeclaredImage {
   tone?: StandInTone;
   /** Words a logo stand-in spells. */
   label?: string;
+  /** What an object stand-in lays out. */
+  arrangement?: ObjectArrangement;
 }
 
 /** Aspect (width / height), transparency and kind declared for an image, or undefined if unknown. */
@@ -61,6 +69,7 @@ export function declaredImage(collection: string, name: string): DeclaredImage |
     kind: entry.kind,
     ...(entry.tone ? { tone: entry.tone } : {}),
     ...(entry.label ? { label: entry.label } : {}),
+    ...(entry.arrangement ? { arrangement: entry.arrangement } : {}),
   };
 }
 

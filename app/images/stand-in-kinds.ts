@@ -13,6 +13,10 @@ export type StandInKind = (typeof STAND_IN_KINDS)[number];
 export const STAND_IN_TONES = ["light", "dark"] as const;
 export type StandInTone = (typeof STAND_IN_TONES)[number];
 
+/** How an "object" stand-in lays things out: an open book, a print beside its certificate, stacked notebooks. */
+export const OBJECT_ARRANGEMENTS = ["book", "print", "notebooks"] as const;
+export type ObjectArrangement = (typeof OBJECT_ARRANGEMENTS)[number];
+
 /**
  * Bump a kind's number whenever its drawing changes: it is part of the stand-in's URL and its
  * disk-cache key, so browsers and the server's cache never keep an old drawing.
@@ -23,7 +27,7 @@ const DRAWING_VERSIONS: Record<StandInKind, number> = {
   studio: 1,
   portrait: 1,
   logo: 1,
-  object: 1,
+  object: 2,
   landscape: 1,
 };
 

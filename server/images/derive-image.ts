@@ -101,6 +101,7 @@ export function deriveImage(request: DeriveRequest): Promise<Buffer> {
         transparent: declared.transparent,
         tone: declared.tone,
         label: declared.label,
+        arrangement: declared.arrangement,
       });
       pipeline = sharp(Buffer.from(svg));
     }

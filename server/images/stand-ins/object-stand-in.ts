@@ -1,11 +1,12 @@
-import { sceneGround } from "#app/images/stand-in-kinds.ts";
+import { OBJECT_ARRANGEMENTS, sceneGround } from "#app/images/stand-in-kinds.ts";
 import { hslToHex, seededRandom, standInPalette } from "#app/images/stand-in-palette.ts";
 import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
 
 /**
  * Things on paper, seen from above on a table or a woven mat: an open book or notebook (text
  * lines, a printed plate, pencil marks), a print with its certificate, loose leaves, a stack of
- * notebooks. The seed picks the arrangement. Marked data-part="sheet".
+ * notebooks. The registry's `arrangement` says which; the seed picks when it is unsaid. Marked
+ * data-part="sheet".
  */
 export function objectStandIn(options: StandInOptions): string {
   const { seed, width, height } = options;
@@ -50,7 +51,8 @@ export function objectStandIn(options: StandInOptions): string {
     return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="url(#plate${i})"/><circle cx="${n(x + w * p.glow.x)}" cy="${n(y + h * p.glow.y)}" r="${n(h * 0.28)}" fill="none" stroke="${p.accents[0]}" stroke-width="${n(h * 0.02)}"/><circle cx="${n(x + w * p.glow.x)}" cy="${n(y + h * p.glow.y)}" r="${n(h * 0.08)}" fill="${p.glow.color}"/>`;
   };
 
-  const arrangement = Math.floor(r() * 3);
+  const picked = Math.floor(r() * 3);
+  const arrangement = options.arrangement ? OBJECT_ARRANGEMENTS.indexOf(options.arrangement) : picked;
   const unit = Math.min(W, H * 1.4);
   const tilt = (r() - 0.5) * 10;
   if (arrangement === 0) {

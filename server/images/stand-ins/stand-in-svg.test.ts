@@ -108,4 +108,16 @@ describe("what each kind shows", () => {
     expect(count(land, "treeline")).toBe(2);
     expect(count(land, "river")).toBe(1);
   });
+
+  it("lays out what an object image's arrangement names, whatever its seed picks", () => {
+    const seeds = ["about/signed-print", "peru/diaries", "auction/catalogue", "miami/sketches"];
+    const object = (seed: string, arrangement: "book" | "print" | "notebooks") =>
+      standInSvg("object", { seed, width: WIDTH, height: HEIGHT, arrangement });
+    // A print lies beside its certificate: two sheets; a book or a stack is one.
+    for (const seed of seeds) {
+      expect(count(object(seed, "print"), "sheet"), seed).toBe(2);
+      expect(count(object(seed, "book"), "sheet"), seed).toBe(1);
+      expect(object(seed, "book"), seed).not.toBe(object(seed, "notebooks"));
+    }
+  });
 });

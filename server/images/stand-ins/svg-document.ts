@@ -1,4 +1,4 @@
-import type { StandInTone } from "#app/images/stand-in-kinds.ts";
+import type { ObjectArrangement, StandInTone } from "#app/images/stand-in-kinds.ts";
 
 /** What every stand-in generator is drawn from (the registry entry and the size asked for). */
 export interface StandInOptions {
@@ -12,6 +12,8 @@ export interface StandInOptions {
   tone?: StandInTone;
   /** Words a logo spells (the registry's `label`). */
   label?: string;
+  /** What an object image lays out (the registry's `arrangement`); the seed picks when unsaid. */
+  arrangement?: ObjectArrangement;
 }
 
 /**
