@@ -171,7 +171,8 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     // Every quote's visibility before this test, put back in finally for the tests after it.
     const original = await visibilityOf();
     const touched = new Set<number>();
-    const other = await browser.newContext();
+    // The second screen is a 1024 px touch screen, where a tap toggles.
+    const other = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
     try {
       // A second admin screen, signed in separately, open before the change.
       const otherPage = await other.newPage();
@@ -280,6 +281,18 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       expect(await homeQuotes()).toEqual((await newestPublic()).map((q) => q.text));
       expect(await homeQuotes()).toHaveLength(3);
       await visitor.close();
+
+      // On the 1024 px touch screen: the Public heading, and a tap saves and says Saved.
+      await expect(otherPage.getByTestId("quote-columns")).toContainText("Public");
+      const tapLabel =
+        (await otherPage.getByRole("checkbox", { checked: false }).first().getAttribute("aria-label")) ?? "";
+      const tapId = /#(\d+)/.exec(tapLabel)?.[1] ?? "";
+      touched.add(Number(tapId));
+      const tapBox = otherPage.getByRole("checkbox", { name: `Show #${tapId} on the public wall` });
+      await tapBox.tap();
+      await expect(tapBox).toBeChecked();
+      await expect(otherPage.getByRole("main").getByRole("status")).toHaveText("Saved");
+      await expect(page.getByRole("checkbox", { name: `Show #${tapId} on the public wall` })).toBeChecked();
 
       // Every control of the signed-in screens is a 44 x 44 px target on a phone.
       await page.setViewportSize({ width: 390, height: 844 });
