@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectLoadedPicture } from "./support/card-pictures.ts";
 
 // Issue "a finished site": every exhibition card on /exhibitions and on the home page shows a
 // picture, including the pages without a hero (ICVA, Sotheby's), which name a card_image instead.
@@ -9,13 +10,7 @@ test("every exhibition card on /exhibitions has a described picture that loads",
   await expect(cards).toHaveCount(5);
   for (const card of await cards.all()) {
     const title = (await card.getByRole("heading", { level: 2 }).textContent()) ?? "";
-    const img = card.locator("img");
-    await expect(img, title).toHaveCount(1);
-    await expect(img, title).toHaveAttribute("alt", /\w{3,}.*\w{3,}/);
-    await img.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: title })
-      .toBeGreaterThan(0);
+    await expectLoadedPicture(card, title);
   }
   await expect(
     page.getByRole("img", { name: "The institute's reading room with a wall of visionary works" }),
@@ -29,12 +24,6 @@ test("every exhibition card on the home page has a described picture that loads"
   await expect(cards).toHaveCount(5);
   for (const card of await cards.all()) {
     const title = (await card.getByRole("heading", { level: 3 }).textContent()) ?? "";
-    const img = card.locator("img");
-    await expect(img, title).toHaveCount(1);
-    await expect(img, title).toHaveAttribute("alt", /\w{3,}.*\w{3,}/);
-    await img.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: title })
-      .toBeGreaterThan(0);
+    await expectLoadedPicture(card, title);
   }
 });

@@ -1,4 +1,5 @@
-import { expect, type Locator, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectLoadedPicture } from "./support/card-pictures.ts";
 import { galleryFilterToggle } from "./support/gallery-filters.ts";
 
 // Issue 15's public items on a 1024 px touch screen (an iPad in landscape): the gallery keeps
@@ -7,16 +8,6 @@ import { galleryFilterToggle } from "./support/gallery-filters.ts";
 // admin screen have their own 1024 px touch tests (artwork-page, artwork-zoom,
 // header-and-first-screens, admin).
 test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
-
-async function expectLoadedPicture(card: Locator, title: string) {
-  const img = card.locator("img");
-  await expect(img, title).toHaveCount(1);
-  await expect(img, title).toHaveAttribute("alt", /\w{3,}.*\w{3,}/);
-  await img.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { message: title })
-    .toBeGreaterThan(0);
-}
 
 test.describe("at 1024 px with touch", { tag: "@desktop" }, () => {
   test("the gallery shows its five controls, no Filter button, and a whole work on the first screen", async ({
