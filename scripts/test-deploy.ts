@@ -15,6 +15,7 @@ import {
   startServer,
 } from "#tests/support/server-process.ts";
 import { check, Failure, freePort, openEventStream, request } from "./test-deploy/http-client.ts";
+import { checkImageBehindNginx } from "./test-deploy/image-cache.ts";
 import {
   appLogsSettled,
   appRequestsFor,
@@ -292,27 +293,9 @@ async function run() {
       check(missing.status === 404, `an asset no build has answered ${missing.status}`);
     });
 
-    await step("an image is derived once by the app, then served from the shared cache by nginx", async () => {
-      check(appRequestsFor(apps, image) === 0, "the image was requested before the test");
-      const firstReply = await request(`${publicUrl}${image}`);
-      await appLogsSettled(apps);
-      check(firstReply.status === 200, `${image} answered ${firstReply.status}`);
-      check(appRequestsFor(apps, image) === 1, "the first request for an uncached image did not reach the app");
-      const again = await Promise.all([1, 2, 3].map(() => request(`${publicUrl}${image}`)));
-      await appLogsSettled(apps);
-      check(appRequestsFor(apps, image) === 1, "a cached image reached an app process");
-      for (const reply of again) {
-        check(reply.body.equals(firstReply.body), "nginx's cached image differs from the derived one");
-        check(reply.headers["content-type"] === "image/webp", `Content-Type ${reply.headers["content-type"]}`);
-        check(
-          reply.headers["cache-control"] === "public, max-age=31536000, immutable",
-          `Cache-Control ${reply.headers["cache-control"]}`,
-        );
-        check(reply.headers["x-content-type-options"] === "nosniff", "no X-Content-Type-Options on an image");
-      }
-      const unknown = await request(`${publicUrl}/img/artworks-400/not-a-work.webp`);
-      check(unknown.status === 404, `an undeclared image answered ${unknown.status}, not the app's 404`);
-    });
+    await step("an image is derived once by the app, then served from the shared cache by nginx", () =>
+      checkImageBehindNginx(publicUrl, apps, image, dataDir),
+    );
     await step("a work's zoom tiles are built once by the app, then served from the shared cache by nginx", () =>
       checkZoomTilesBehindNginx(publicUrl, apps, pageHtml),
     );
