@@ -174,7 +174,8 @@ export function DeepZoomViewer({
   );
 }
 
-function FitIcon() {
+/** A 20 px stroke icon for the viewer's buttons, drawn by `d`. */
+function ControlIcon({ d }: { d: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -185,23 +186,15 @@ function FitIcon() {
       stroke="currentColor"
       strokeWidth="2"
     >
-      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+      <path d={d} />
     </svg>
   );
 }
 
+function FitIcon() {
+  return <ControlIcon d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />;
+}
+
 function FullScreenIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M9 4H4v5M15 4h5v5M9 20H4v-5M15 20h5v-5M9 9 4 4M15 9l5-5M9 15l-5 5M15 15l5 5" />
-    </svg>
-  );
+  return <ControlIcon d="M9 4H4v5M15 4h5v5M9 20H4v-5M15 20h5v-5M9 9 4 4M15 9l5-5M9 15l-5 5M15 15l5 5" />;
 }
