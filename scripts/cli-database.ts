@@ -1,5 +1,6 @@
 // The database a command-line tool works on, with failures to open it as plain messages.
 import { openDatabase } from "#app/db/database.server.ts";
+import { setPrivateUmask } from "#app/db/private-data.server.ts";
 import { CliError } from "./cli.ts";
 
 /**
@@ -7,6 +8,7 @@ import { CliError } from "./cli.ts";
  * migrations. Failing to open it (in use by the server, unreachable) is a plain message.
  */
 export async function openConfiguredDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  setPrivateUmask();
   try {
     return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   } catch (error) {

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
+import { ensureDataDir, ensurePrivateDir, makePrivate, setPrivateUmask } from "#app/db/private-data.server.ts";
 import {
   CommandError,
   dataDir,
@@ -34,7 +35,8 @@ await runCommand(async () => {
   }
 
   const started = performance.now();
-  fs.mkdirSync(dir, { recursive: true });
+  setPrivateUmask();
+  ensureDataDir(dir);
   let lock: ReturnType<typeof acquireDataDirLock>;
   try {
     lock = acquireDataDirLock(dir);
@@ -45,6 +47,7 @@ await runCommand(async () => {
   const incoming = path.join(dir, "pglite.restoring");
   try {
     fs.rmSync(incoming, { recursive: true, force: true });
+    ensurePrivateDir(incoming);
     const archive = fs.readFileSync(command.file);
     console.log(`Loading ${command.file} (${megabytes(archive.length)})...`);
     const client = await PGlite.create(incoming, { loadDataDir: new Blob([archive]) });
@@ -56,10 +59,12 @@ await runCommand(async () => {
     } finally {
       await client.close();
     }
+    // The archive's files come out 0666: owner-only before they become the live database.
+    makePrivate(incoming);
 
     if (existing) {
       const aside = path.join(dir, `before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
-      fs.mkdirSync(aside);
+      fs.mkdirSync(aside, { mode: 0o700 });
       fs.renameSync(pgdata, path.join(aside, "pglite"));
       if (fs.existsSync(secret)) fs.renameSync(secret, path.join(aside, "auth-secret"));
       console.log(`The database it replaces is in ${aside}.`);

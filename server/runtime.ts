@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { ConfigError } from "#app/config/env.server.ts";
 import { publicOrigin } from "#app/config/public-origin.server.ts";
+import { setPrivateUmask } from "#app/db/private-data.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { setSiteOrigin } from "#app/seo/site-origin.ts";
 import { answerErrors } from "./error-answer.ts";
@@ -23,6 +24,8 @@ function fail(message: string): never {
  * fails. Used by the server entry (main.ts).
  */
 export async function startRuntime() {
+  // Before anything is written under DATA_DIR: no other local user reads the studio's data.
+  setPrivateUmask();
   let services: Services;
   try {
     services = await createServices();

@@ -12,7 +12,11 @@ export function authSecret({ configured, dataDir }: { configured?: string; dataD
   const file = path.resolve(dataDir, "auth-secret");
   try {
     const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
+    if (existing.length >= 32) {
+      // An older version, a restore or a copy may have left it readable by others.
+      if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+      return existing;
+    }
   } catch {
     // Not created yet.
   }

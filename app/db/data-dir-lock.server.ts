@@ -22,7 +22,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const file = path.join(dataDir, "database.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(file, String(process.pid), { flag: "wx", mode: 0o600 });
       let released = false;
       return {
         release() {

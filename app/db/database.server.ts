@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import { ensureDataDir, ensurePrivateDir, makePrivate } from "./private-data.server.ts";
 import * as schema from "./schema.ts";
 
 /** What `db.execute(sql...)` resolves to on both drivers: at least the rows. */
@@ -82,12 +83,17 @@ function assertChannel(channel: string) {
 }
 
 async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promise<Database> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensureDataDir(dataDir);
   // PGlite is single-process: a second process on the same folder would corrupt it.
   const lock = acquireDataDirLock(dataDir);
+  const folder = path.join(dataDir, "pglite");
   let client: PGlite;
   try {
-    client = await PGlite.create(path.join(dataDir, "pglite"));
+    // Owner-only before PGlite reads it and again after it wrote (private-data.server.ts).
+    ensurePrivateDir(folder);
+    makePrivate(folder);
+    client = await PGlite.create(folder);
+    makePrivate(folder);
   } catch (error) {
     lock.release();
     throw error;
@@ -121,6 +127,7 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
     close() {
       closed ??= (async () => {
         if (!client.closed) await client.close();
+        makePrivate(folder);
         lock.release();
       })();
       return closed;
