@@ -182,6 +182,8 @@ test.describe("Previous and Next", () => {
     await page.goto(`/art/${first!.slug}`);
     await expect(previousLink(page)).toHaveCount(0);
     await expect(pager(page).getByText("Previous")).toBeVisible();
+    // The dimmed end of the pager is still text a visitor must be able to read.
+    await expectNoSeriousA11yViolations(page);
     await expect(nextLink(page)).toHaveAttribute("href", `/art/${second!.slug}`);
     await expect(nextLink(page)).toHaveAccessibleName(`Next: ${second!.title}`);
     await nextLink(page).click();
@@ -191,6 +193,7 @@ test.describe("Previous and Next", () => {
     await page.goto(`/art/${last.slug}`);
     await expect(nextLink(page)).toHaveCount(0);
     await expect(pager(page).getByText("Next")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await expect(previousLink(page)).toHaveAttribute("href", `/art/${beforeLast.slug}`);
   });
 
