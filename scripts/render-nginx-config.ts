@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { foldersClosedToOthers } from "#scripts/folders-closed-to-others.ts";
 
 const usage = `Usage: npm run -s deploy:nginx -- --server-name NAME [options] > umbra.conf
 
@@ -49,6 +50,21 @@ function render(values: {
   return `${kept.slice(0, bodyStart)}${body}`;
 }
 
+/**
+ * nginx's workers (www-data) must enter every folder above what they serve: a checkout in /root
+ * or a 0700 folder gives 403s and 404s for assets and pages, with nothing on the page to say why.
+ */
+function unreadableFolderWarnings(values: { appDir: string; dataDir: string }): string[] {
+  return [values.appDir, values.dataDir].flatMap((dir) => {
+    const closed = foldersClosedToOthers(dir);
+    return closed.length === 0
+      ? []
+      : [
+          `Warning: nginx's workers cannot enter ${closed.join(", ")}, so they cannot read ${dir}. Give others the x bit (chmod o+x ${closed.join(" ")}) or move it, e.g. the checkout to /srv/umbra/app (README "Deploying").`,
+        ];
+  });
+}
+
 function parse(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
@@ -87,6 +103,8 @@ try {
     console.log(usage);
   } else {
     process.stdout.write(render(options));
+    // On stderr, so the configuration piped into nginx's folder stays as it is.
+    for (const warning of unreadableFolderWarnings(options)) console.error(warning);
   }
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;

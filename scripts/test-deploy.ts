@@ -16,6 +16,7 @@ import {
 } from "#tests/support/server-process.ts";
 import { check, Failure, freePort, openEventStream, request } from "./test-deploy/http-client.ts";
 import { checkImageBehindNginx } from "./test-deploy/image-cache.ts";
+import { prepareNginxCheckout, previousAsset } from "./test-deploy/nginx-checkout.ts";
 import {
   appLogsSettled,
   appRequestsFor,
@@ -24,6 +25,7 @@ import {
   startNginx,
   stopProcess,
 } from "./test-deploy/processes.ts";
+import { checkForgedForwardedHeaders, checkPageFilesBehindNginx } from "./test-deploy/proxy-checks.ts";
 import { step } from "./test-deploy/steps.ts";
 import { checkZoomTilesBehindNginx } from "./test-deploy/zoom-tiles.ts";
 
@@ -74,7 +76,9 @@ async function run() {
     const publicUrl = `http://127.0.0.1:${nginxPort}`;
     // One DATA_DIR for both processes: an image either derives lands where nginx looks.
     const dataDir = path.join(work, "data");
-    fs.mkdirSync(dataDir, { mode: 0o755 });
+    fs.mkdirSync(dataDir);
+    // Whatever the umask: nginx's workers enter it to read the image cache.
+    fs.chmodSync(dataDir, 0o755);
     const env = {
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -85,24 +89,9 @@ async function run() {
     for (const app of apps) cleanups.push(() => stopProcess(app.child, app.exited, "SIGTERM"));
     const [first, second] = apps as [ServerProcess, ServerProcess];
 
-    // nginx's view of the checkout: this build's client files, a copy of its pages for nginx
-    // (one test moves them as a new build would) and a previous build's asset.
+    // nginx's own copy of the checkout, which its workers can read wherever this clone lies.
     const appDir = path.join(work, "app");
-    fs.mkdirSync(path.join(appDir, "build"), { recursive: true });
-    fs.symlinkSync(path.join(root, "build/client"), path.join(appDir, "build/client"));
-    // Pages for nginx name the public origin, so they are written for this one (PUBLIC_URL).
-    execFileSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/export-nginx-pages.mjs", "--out", path.join(appDir, "build/nginx")],
-      {
-        cwd: root,
-        env: { ...process.env, PUBLIC_URL: publicUrl },
-        stdio: "ignore",
-      },
-    );
-    const previousAsset = "/assets/previous-build-only-Xy12.js";
-    fs.mkdirSync(path.join(appDir, "previous-build/assets"), { recursive: true });
-    fs.writeFileSync(path.join(appDir, "previous-build", previousAsset), "export const previous = true;\n");
+    prepareNginxCheckout(appDir, publicUrl);
 
     const nginxDir = path.join(work, "nginx");
     fs.mkdirSync(nginxDir, { mode: 0o755 });
@@ -269,6 +258,12 @@ async function run() {
       check(redirect.status === 301 && redirect.headers.location === "/about", "/about/ is not redirected to /about");
     });
 
+    await step("a page's build file (/about/index.html) is redirected to the page, never sent as it is", async () => {
+      const workPage = /href="(\/art\/[a-z0-9-]+)"/.exec(pageHtml)?.[1];
+      check(workPage, "the built /art page links no work");
+      await checkPageFilesBehindNginx(publicUrl, apps, workPage);
+    });
+
     await step("nginx serves hashed assets from disk, immutable for a year", async () => {
       const before = appRequestsFor(apps, asset);
       const reply = await request(`${publicUrl}${asset}`);
@@ -329,6 +324,11 @@ async function run() {
       );
       adminHeaders = { Cookie: cookie, Origin: publicUrl, "Content-Type": "application/json" };
     });
+
+    await step(
+      "a client's X-Forwarded-Host and -Proto are not believed: nginx sets them, the app ignores the host",
+      () => checkForgedForwardedHeaders(publicUrl, apps),
+    );
 
     await step("a toggle on either process reaches an event stream held through nginx, promptly", async () => {
       const list = await request(`${publicUrl}/api/admin/quotes`, { headers: adminHeaders });

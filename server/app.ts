@@ -5,7 +5,8 @@ import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-chec
 import { limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
-import { requireBuildableUrl } from "./request-url.ts";
+import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
+import { ignoreForwardedHost, requireBuildableUrl } from "./request-url.ts";
 import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
 
@@ -28,6 +29,8 @@ export function createApp(services: Services): express.Express {
   // Whose X-Forwarded-For to believe (TRUST_PROXY): req.ip below honours it.
   app.set("trust proxy", services.env.TRUST_PROXY);
 
+  // The request's host is its Host header, never the client's X-Forwarded-Host.
+  app.use(ignoreForwardedHost);
   // Bodies over the limit are refused (413) before anything below reads them.
   app.use(limitRequestBodies());
   // React Router builds every request's URL from its Host header and path.
@@ -45,6 +48,9 @@ export function createApp(services: Services): express.Express {
     if (isSameOriginRequest({ method: req.method, headers: { get: (name) => req.get(name) ?? null } })) return next();
     sendErrorAnswer(req, res, 403, CROSS_ORIGIN_MESSAGE);
   });
+
+  // Our own form that React Router would refuse with a bare 400: the proxy is set up wrong; say so.
+  app.use(explainProxyOriginMismatch(services.logger));
 
   app.use(
     createRequestHandler({

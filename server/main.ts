@@ -8,6 +8,7 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app.ts";
+import { namesHtmlFile } from "./page-file-paths.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -72,7 +73,9 @@ if (viteDevServer) {
     res.set("Allow", "GET, HEAD");
     next(Object.assign(new Error(`${req.method} on a static file`), { status: 405 }));
   });
-  app.use(express.static("build/client", { maxAge: "1h", index: false, redirect: false }));
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+  // The build's page files are never sent as they are (page-file-paths.ts): their pages are.
+  app.use((req, res, next) => (namesHtmlFile(req.path) ? next() : publicFiles(req, res, next)));
   app.use(serverApp.createApp(runtime.services));
 }
 // Errors passed on by Express, static files or handlers: a 4xx with a message, or a logged 500.

@@ -64,6 +64,19 @@ describe("prerendered pages", () => {
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe("/evil.example");
   });
+
+  it("sends a page's build file, /about/index.html or /index.html, to the page's clean URL", async () => {
+    for (const [file, page] of [
+      ["/about/index.html", "/about"],
+      ["/about/index.html?x=1", "/about?x=1"],
+      ["/index.html", "/"],
+      ["//evil.example/index.html", "/evil.example"],
+    ]) {
+      const response = await get(file as string);
+      expect(response.statusCode, file).toBe(301);
+      expect(response.headers.location, file).toBe(page);
+    }
+  });
 });
 
 describe("prerendered pages compressed at build", () => {

@@ -10,6 +10,7 @@ import {
   sendPrepared,
 } from "./compressed-body.ts";
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
+import { pageOfPageFile } from "./page-file-paths.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
@@ -97,9 +98,11 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     const url = req.url || "/";
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (pathname.length > 1 && pathname.endsWith("/")) {
+    // `/about/` and the build's file `/about/index.html` are the page at its clean URL, `/about`.
+    const cleanPath = pathname.length > 1 && pathname.endsWith("/") ? pathname : pageOfPageFile(pathname);
+    if (cleanPath !== undefined) {
       const query = queryAt === -1 ? "" : url.slice(queryAt);
-      res.writeHead(301, { ...redirectHeaders, Location: sameSiteLocation(pathname) + query });
+      res.writeHead(301, { ...redirectHeaders, Location: sameSiteLocation(cleanPath) + query });
       res.end();
       return true;
     }

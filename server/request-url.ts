@@ -14,6 +14,17 @@ const hostHeader = z
 const requestTarget = z.string().startsWith("/");
 
 /**
+ * Drops the client's X-Forwarded-Host before anything reads it. From a trusted proxy (TRUST_PROXY)
+ * Express's req.hostname, and so the URL React Router builds, would take the request's host from
+ * it, and a proxy passes on whatever the client wrote unless told otherwise. The request's host
+ * is its Host header; the site's own origin comes from PUBLIC_URL only (decisions 013 and 030).
+ */
+export function ignoreForwardedHost(req: Request, _res: Response, next: NextFunction) {
+  delete req.headers["x-forwarded-host"];
+  next();
+}
+
+/**
  * Refuses, with 400, a request whose URL cannot be built: a missing (HTTP/1.0) or malformed Host
  * header, or a request target that is not a path.
  */

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import express from "express";
 import { ConfigError } from "#app/config/env.server.ts";
+import { proxySettingWarnings } from "#app/config/proxy-warnings.server.ts";
 import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { setPrivateUmask } from "#app/db/private-data.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
@@ -42,6 +43,8 @@ export async function startRuntime() {
   // Pages rendered from now on name PUBLIC_URL's origin (the build's prerender never gets here).
   setSiteOrigin(publicOrigin);
   logger.info({ database: database.kind }, "database ready");
+  // Proxy settings that start but cannot work as meant (decision 030).
+  for (const warning of proxySettingWarnings(services.env)) logger.warn(warning);
 
   let stopping = false;
 

@@ -52,4 +52,25 @@ test.describe("the public origin in links crawlers and feed readers follow", () 
     expect(sitemap).toContain(`<loc>${baseURL}/interviews/delphine-marrow-and-umbra-interview</loc>`);
     expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
+
+  test("a page's build file is never sent as it is: /about/index.html and /index.html lead to the page", async ({
+    request,
+    baseURL,
+  }) => {
+    for (const [file, page] of [
+      ["/about/index.html", "/about"],
+      ["/art/index.html", "/art"],
+      ["/index.html", "/"],
+    ] as const) {
+      const answer = await request.get(file, { maxRedirects: 0 });
+      expect(answer.status(), file).toBe(301);
+      expect(answer.headers().location, file).toBe(page);
+    }
+    const followed = await request.get("/about/index.html");
+    expect(await followed.text()).toContain(`<link rel="canonical" href="${baseURL}/about"`);
+    // Spelled so that no redirect matches, the file is still not sent: the site's 404 page is.
+    const encoded = await request.get("/about/index%2Ehtml", { maxRedirects: 0 });
+    expect(encoded.status()).toBe(404);
+    expect(await encoded.text()).not.toContain(".invalid");
+  });
 });
