@@ -8,6 +8,7 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app.ts";
+import { readPrerenderScriptNonce } from "./own-inline-scripts.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -87,6 +88,8 @@ const servePrerendered = viteDevServer
       origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
       // The build compressed them already (for nginx); reused when the origin is the same.
       precompressedDir: "build/nginx",
+      // The marker on the pages' own inline scripts: only those are allowed (decision 029).
+      scriptNonce: readPrerenderScriptNonce("build/server"),
       onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
     });
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
