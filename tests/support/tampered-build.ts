@@ -1,25 +1,21 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 /**
- * A copy of this checkout's production build in a temporary folder (files hard-linked, so it
- * costs no copying), with `tamper` applied to some prerendered pages' HTML, as if something
- * had got into them at build. The server started on it reads the build as `node server.js` does.
+ * A copy of this checkout's production build in a temporary folder (about 17 MB), with `tamper`
+ * applied to some prerendered pages' HTML, as if something had got into them at build. The server started on it reads the build as `node server.js` does.
  */
 export function tamperedBuild(tamper: Record<string, (html: string) => string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-tampered-"));
-  execFileSync("cp", ["-al", path.resolve("build"), path.join(dir, "build")]);
+  fs.cpSync(path.resolve("build"), path.join(dir, "build"), { recursive: true });
   for (const file of ["server.js", "package.json"]) fs.copyFileSync(path.resolve(file), path.join(dir, file));
   // Packages, and the database migrations the server applies at start (app/db/migrations).
   for (const shared of ["node_modules", "app"]) fs.symlinkSync(path.resolve(shared), path.join(dir, shared), "dir");
   for (const [route, change] of Object.entries(tamper)) {
     const page = path.join(dir, "build", "client", route, "index.html");
-    const html = fs.readFileSync(page, "utf8");
-    // A new file, not a write through the hard link into the real build.
-    fs.rmSync(page);
-    fs.writeFileSync(page, change(html));
+    fs.writeFileSync(page, change(fs.readFileSync(page, "utf8")));
   }
   return dir;
 }
