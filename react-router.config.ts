@@ -12,10 +12,11 @@ export default {
     startPrerenderScriptNonce();
     return prerenderPaths();
   },
-  // The server and the nginx export read the marker here, after the pages are written.
+  // The server and the nginx export read the marker here, after the pages are written. It needs
+  // no secrecy from now on: content can no longer reach pages that are already written.
   buildEnd({ reactRouterConfig }) {
     const file = path.join(reactRouterConfig.buildDirectory, "server", PRERENDER_SCRIPT_NONCE_FILE);
-    fs.writeFileSync(file, startPrerenderScriptNonce(), { mode: 0o600 });
+    fs.writeFileSync(file, startPrerenderScriptNonce());
   },
   // React Router v8 behaviour now (docs: reactrouter.com/v7/upgrading/future).
   future: {

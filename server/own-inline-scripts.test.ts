@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { allowOwnScripts } from "./own-inline-scripts.ts";
+import { allowOwnScripts, readPrerenderScriptNonce } from "./own-inline-scripts.ts";
 import { contentSecurityPolicy } from "./security-headers.ts";
 
 const NONCE = "build-marker-Zq3";
@@ -50,5 +53,18 @@ describe("allowOwnScripts", () => {
   it("allows nothing when no script carries the marker, as for a page with a guessed one", () => {
     const guessed = `<script nonce="guess">${injected}</script><script nonce="${NONCE}x">${injected}</script>`;
     expect(allowOwnScripts(guessed, NONCE).scriptHashes).toEqual([]);
+  });
+});
+
+describe("readPrerenderScriptNonce", () => {
+  it("reads the build's marker, and says to build again when the build has none", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-marker-"));
+    try {
+      expect(() => readPrerenderScriptNonce(dir)).toThrow(/prerender-script-nonce is missing: .*Run "npm run build"/);
+      fs.writeFileSync(path.join(dir, "prerender-script-nonce"), `${NONCE}\n`);
+      expect(readPrerenderScriptNonce(dir)).toBe(NONCE);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -42,7 +42,9 @@ export function readPrerenderScriptNonce(serverBuildDir: string): string {
   const file = path.join(serverBuildDir, PRERENDER_SCRIPT_NONCE_FILE);
   try {
     return fs.readFileSync(file, "utf8").trim();
-  } catch {
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") throw new Error(`Cannot read ${file} (${code}): the build's script marker.`);
     throw new Error(`${file} is missing: the build is older than this server. Run "npm run build".`);
   }
 }
