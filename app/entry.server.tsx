@@ -7,13 +7,15 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getLogger } from "./observability/logger.server.ts";
 import { cspNonceContext } from "./security/csp-nonce-context.ts";
+import { prerenderScriptNonce } from "./security/prerender-script-nonce.ts";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus the request's CSP nonce: ServerRouter puts it on
- * every inline script it renders (Scripts, ScrollRestoration, streamed data), so the policy
- * needs no 'unsafe-inline'. Prerendering has no request nonce; those pages are allowed by hash.
+ * React Router's default Node entry, plus the request's CSP nonce: ServerRouter and React put
+ * it on every inline script they render (Scripts, ScrollRestoration, streamed data, React's own
+ * runtime), so the policy needs no 'unsafe-inline'. Prerendering has no request: its scripts get
+ * the build's marker instead, and the server allows exactly the marked ones by hash (decision 029).
  */
 export default function handleRequest(
   request: Request,
@@ -25,7 +27,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = readNonce(loadContext);
+  const nonce = readNonce(loadContext) ?? prerenderScriptNonce();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

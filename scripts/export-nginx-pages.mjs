@@ -1,10 +1,12 @@
 // Last step of `npm run build`: writes the prerendered pages as our server answers them, for
 // nginx to serve from disk (deploy/nginx.conf.template, docs/decisions/015):
-//   build/nginx/pages-<id>/<route>/index.html (+ .br, .gz)  stylesheets inlined, as in memory;
-//     the server reuses the .br and .gz when it serves the same bytes, so nothing is compressed
-//     on a request (server/prerendered-pages.ts)
+//   build/nginx/pages-<id>/<route>/index.html (+ .br, .gz)  as in memory: origin filled in, the
+//     app's own scripts allowed by hash and their build marker removed, stylesheets inlined
+//     (finishPrerenderedPage); the server reuses the .br and .gz when it serves the same bytes,
+//     so nothing is compressed on a request (server/prerendered-pages.ts)
 //   build/nginx/pages.conf  nginx maps: route -> Content-Security-Policy, and the folder pages-<id>
-// Each policy allows its page's own inline scripts by hash, so the policies must match the files.
+// Each policy allows its page's own inline scripts (those the build marked, decision 029) by
+// hash, so the policies must match the files.
 // nginx reads pages.conf only when it (re)loads; <id> is a hash of the policies, so until the
 // reload after a build changed them, nginx looks for the old folder, finds nothing and passes
 // pages to the app, instead of sending new pages with old policies.
@@ -15,15 +17,18 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import zlib from "node:zlib";
 import { ORIGIN_PLACEHOLDER } from "#app/seo/origin-placeholder.js";
-import { inlineStylesheets, stylesheetReader } from "#server/inline-stylesheets.ts";
-import { contentSecurityPolicy, inlineScriptHashes } from "#server/security-headers.ts";
+import { stylesheetReader } from "#server/inline-stylesheets.ts";
+import { readPrerenderScriptNonce } from "#server/own-inline-scripts.ts";
+import { finishPrerenderedPage } from "#server/prerendered-pages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const clientDir = path.join(root, "build/client");
-// --out: another folder (test:deploy writes the pages for its own origin there).
-const outDir = path.resolve(
-  parseArgs({ options: { out: { type: "string" } } }).values.out ?? path.join(root, "build/nginx"),
-);
+// --out: another folder (test:deploy writes the pages for its own origin there); --build:
+// another build than this checkout's.
+const args = parseArgs({ options: { out: { type: "string" }, build: { type: "string" } } }).values;
+const buildDir = path.resolve(args.build ?? path.join(root, "build"));
+const clientDir = path.join(buildDir, "client");
+const outDir = path.resolve(args.out ?? path.join(buildDir, "nginx"));
+const scriptNonce = readPrerenderScriptNonce(path.join(buildDir, "server"));
 
 /**
  * The origin the pages name (canonical links, Open Graph, JSON-LD), as the server's
@@ -60,9 +65,11 @@ function walk(dir) {
     if (entry.name !== "index.html") continue;
     const relative = path.relative(clientDir, dir).split(path.sep).join("/");
     const route = `/${relative}`.replace(/\/$/, "") || "/";
-    // The origin first: the policies below hash inline scripts (JSON-LD) that carry it.
-    const prerendered = fs.readFileSync(full, "utf8").replaceAll(ORIGIN_PLACEHOLDER, origin);
-    const html = inlineStylesheets(prerendered, readStylesheet);
+    const { html, scriptPolicy } = finishPrerenderedPage(fs.readFileSync(full, "utf8"), {
+      origin: { placeholder: ORIGIN_PLACEHOLDER, value: origin },
+      readStylesheet,
+      scriptNonce,
+    });
     const target = path.join(pagesDir, relative, "index.html");
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);
@@ -77,7 +84,7 @@ function walk(dir) {
     );
     // Routes are slugs ([a-z0-9-/]); a quote or backslash would break the map's syntax.
     if (/["\\\s;]/.test(route)) throw new Error(`Cannot write an nginx map entry for route ${route}`);
-    mapLines.push(`"${route}" "${contentSecurityPolicy(inlineScriptHashes(html))}";`);
+    mapLines.push(`"${route}" "${scriptPolicy}";`);
   }
 }
 

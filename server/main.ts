@@ -8,7 +8,11 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app.ts";
+<<<<<<< HEAD
 import { namesHtmlFile } from "./page-file-paths.ts";
+=======
+import { readPrerenderScriptNonce } from "./own-inline-scripts.ts";
+>>>>>>> csp
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -90,8 +94,20 @@ const servePrerendered = viteDevServer
       origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
       // The build compressed them already (for nginx); reused when the origin is the same.
       precompressedDir: "build/nginx",
+      // The marker on the pages' own inline scripts: only those are allowed (decision 029).
+      scriptNonce: buildScriptMarker(),
       onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
     });
+/** The build's script marker, or the end of the process with a line saying what to do. */
+function buildScriptMarker(): string {
+  try {
+    return readPrerenderScriptNonce("build/server");
+  } catch (error) {
+    runtime.logger.fatal((error as Error).message);
+    console.error(`Umbra cannot start. ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!servePrerendered) return false;
   return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -146,5 +147,47 @@ describe("prerendered pages compressed at build", () => {
     const later = answer(serve, { "accept-encoding": "br" });
     expect(later.headers?.["Content-Encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(later.body as Buffer).toString()).toContain("Another's works");
+  });
+});
+
+describe("prerendered pages' Content-Security-Policy", () => {
+  const marker = "build-marker-4f1";
+  const own = 'window.__reactRouterContext = {"url":"https://public-origin.umbra.invalid/art"};';
+  const injected = "window.__injected=1";
+  let root = "";
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-prerendered-csp-"));
+    fs.mkdirSync(path.join(root, "articles", "moss"), { recursive: true });
+    // A page whose content brought a script into the build, beside the app's own marked one.
+    fs.writeFileSync(
+      path.join(root, "articles", "moss", "index.html"),
+      `<!doctype html><main><p>Moss</p><script>${injected}</script></main><script nonce="${marker}">${own}</script>`,
+    );
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const served = (options: Parameters<typeof prerenderedPages>[1]) => {
+    const sent: { headers?: Record<string, string>; body?: Buffer } = {};
+    const res = {
+      writeHead: (_status: number, headers: Record<string, string>) => Object.assign(sent, { headers }),
+      end: (body?: Buffer) => Object.assign(sent, { body }),
+    };
+    prerenderedPages(root, options)({ method: "GET", url: "/articles/moss", headers: {} } as never, res as never);
+    return { policy: String(sent.headers?.["Content-Security-Policy"]), html: String(sent.body) };
+  };
+  const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
+
+  it("allows the app's own scripts by hash (origin filled in), never one that got into the page", () => {
+    const origin = { placeholder: "https://public-origin.umbra.invalid", value: "https://umbra.example" };
+    const { policy, html } = served({ scriptNonce: marker, origin });
+    expect(policy).toContain(sha256(own.replace(origin.placeholder, origin.value)));
+    expect(policy).not.toContain(sha256(injected));
+    expect(html).not.toContain(marker);
+  });
+
+  it("allows no inline script at all without the build's marker", () => {
+    const { policy } = served({});
+    expect(policy).toContain("script-src 'self';");
   });
 });

@@ -10,8 +10,9 @@ import {
   sendPrepared,
 } from "./compressed-body.ts";
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
+import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
-import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
   production?: boolean;
@@ -24,6 +25,11 @@ export interface PrerenderedOptions {
   precompressedDir?: string;
   /** Told how many pages had to be compressed at start (their build copy named another origin). */
   onCompressed?: (summary: { reused: number; compressed: number; ms: number }) => void;
+  /**
+   * The marker the build put on the pages' own inline scripts (readPrerenderScriptNonce): those
+   * are allowed by hash, no other. Without it no inline script is allowed.
+   */
+  scriptNonce?: string;
 }
 
 interface Page {
@@ -34,8 +40,8 @@ interface Page {
  * Answers requests for prerendered pages from memory: `/about` is served from
  * `build/client/about/index.html` (no redirect to `/about/`), with its stylesheets inlined
  * (inline-stylesheets.js), brotli or gzip as the request accepts (server/compressed-body.ts),
- * an ETag so repeat visits cost a 304, and a Content-Security-Policy allowing exactly its own
- * inline scripts by sha256 hash. `origin` puts the configured public origin where the build
+ * an ETag so repeat visits cost a 304, and a Content-Security-Policy allowing by sha256 hash
+ * exactly the inline scripts the app rendered (marked with `scriptNonce`, decision 029). `origin` puts the configured public origin where the build
  * wrote a placeholder (canonical links, Open Graph, JSON-LD). A page that was not prerendered,
  * or a request with a query string, falls through to server rendering.
  *
@@ -60,17 +66,17 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       } else if (entry.name === "index.html") {
         const relative = path.relative(root, dir);
         const route = `/${relative.split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        let html = fs.readFileSync(full, "utf8");
-        // Before hashing: the origin also sits in inline scripts (JSON-LD) whose CSP hashes follow.
-        if (origin) html = html.replaceAll(origin.placeholder, origin.value);
-        const withStyles = inlineStylesheets(html, readStylesheet);
-        const identity = Buffer.from(withStyles);
+        const { html, scriptPolicy } = finishPrerenderedPage(fs.readFileSync(full, "utf8"), {
+          origin,
+          readStylesheet,
+          scriptNonce: options.scriptNonce,
+        });
+        const identity = Buffer.from(html);
         const headers: Record<string, string> = {
           "Content-Type": "text/html; charset=utf-8",
           "Cache-Control": "public, max-age=0, must-revalidate",
           ...fixedSecurityHeaders({ production }),
-          // Prerendered HTML carries no per-request nonce, so its inline scripts are allowed by hash.
-          ...(production ? { "Content-Security-Policy": contentSecurityPolicy(inlineScriptHashes(withStyles)) } : {}),
+          ...(production ? { "Content-Security-Policy": scriptPolicy } : {}),
         };
         const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
         const page: Page = { answer: prepareAnswer(built || { identity, etag: etagOf(identity) }, headers) };
@@ -112,6 +118,29 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     sendPrepared(req, res, page.answer);
     return true;
   };
+}
+
+/**
+ * A prerendered page as it is served, here and by nginx (scripts/export-nginx-pages.mjs, which
+ * must write the same bytes): the public origin where the build wrote its placeholder, the
+ * app's own scripts allowed by hash with their marker removed (after the origin: a script may
+ * carry it), then the stylesheets inlined.
+ */
+export function finishPrerenderedPage(
+  prerendered: string,
+  {
+    origin,
+    readStylesheet,
+    scriptNonce,
+  }: {
+    origin?: { placeholder: string; value: string };
+    readStylesheet: (href: string) => string | undefined;
+    scriptNonce: string | undefined;
+  },
+): { html: string; scriptPolicy: string } {
+  const withOrigin = origin ? prerendered.replaceAll(origin.placeholder, origin.value) : prerendered;
+  const own = scriptNonce ? allowOwnScripts(withOrigin, scriptNonce) : { html: withOrigin, scriptHashes: [] };
+  return { html: inlineStylesheets(own.html, readStylesheet), scriptPolicy: contentSecurityPolicy(own.scriptHashes) };
 }
 
 /** The pages-<id> folder the last build wrote for nginx, if there is one. */

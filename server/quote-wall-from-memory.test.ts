@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -10,6 +11,8 @@ let base = "";
 let server: http.Server;
 let renders = 0;
 let listed = "first list";
+const INJECTED = "<script>window.__injected=1</script>";
+const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
 
 // What falls through stands in for React Router: it renders the wall, as a stream of chunks.
 function render(req: http.IncomingMessage, res: http.ServerResponse & { locals?: Record<string, string> }) {
@@ -25,6 +28,8 @@ function render(req: http.IncomingMessage, res: http.ServerResponse & { locals?:
   // A NOTIFY arriving while this page is being rendered.
   if (url.searchParams.get("q") === "race") getPublicQuoteCache().changed();
   res.write(`<p>${listed} for ${url.searchParams.get("q") ?? "all"}</p>${"<li>quote</li>".repeat(200)}`);
+  // A quote whose text got a script past every check: it has no nonce.
+  if (url.searchParams.get("q") === "hostile") res.write(`<li>${INJECTED}</li>`);
   res.end(`<p>encoding seen: ${req.headers["accept-encoding"] ?? "none"}</p>`);
 }
 
@@ -74,6 +79,17 @@ describe("the quote wall from memory", () => {
     expect(renders).toBe(1);
     const etag = String(raw.headers.etag);
     expect((await get("/quotes?q=plant", { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  it("allows by hash only the scripts rendered with the request's nonce, never one in a quote", async () => {
+    await (await get("/quotes?q=hostile")).text();
+    await settled();
+    const kept = await get("/quotes?q=hostile");
+    const policy = String(kept.headers.get("content-security-policy"));
+    expect(await kept.text()).toContain(INJECTED);
+    expect(renders).toBe(1);
+    expect(policy).toContain(sha256("start()"));
+    expect(policy).not.toContain(sha256("window.__injected=1"));
   });
 
   it("drops every page when quotes change (NOTIFY or this process's own write)", async () => {

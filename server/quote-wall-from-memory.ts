@@ -3,7 +3,8 @@ import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import { compressBody, prepareAnswer, sendPrepared } from "./compressed-body.ts";
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
-import { contentSecurityPolicy, fixedSecurityHeaders, inlineScriptHashes } from "./security-headers.ts";
+import { allowOwnScripts } from "./own-inline-scripts.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 const PATH = "/quotes";
 /** The home page shows the newest public quotes (app/routes/_index.tsx): kept like the wall. */
@@ -156,8 +157,10 @@ async function keep(
   production: boolean,
 ) {
   // The request's nonce must not be handed to every later visitor: the kept page drops it and
-  // allows its inline scripts by hash, as prerendered pages do.
-  const page = nonce ? rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "") : rendered.toString("utf8");
+  // allows by hash the inline scripts that carried it (the app's own, decision 029), as
+  // prerendered pages do. A script that came in with a quote had no nonce and stays refused.
+  const own = nonce ? allowOwnScripts(rendered.toString("utf8"), nonce) : undefined;
+  const page = own ? own.html : rendered.toString("utf8");
   // The home page was prerendered with its stylesheets inlined (one response to first paint);
   // kept, it gets the same, so rendering it on request leaves its critical path as it was.
   const html = key === HOME_KEY && production ? inlineStylesheets(page, readBuiltStylesheet()) : page;
@@ -166,7 +169,7 @@ async function keep(
     "Content-Type": String(res.getHeader("content-type")),
     "Cache-Control": typeof cacheControl === "string" ? cacheControl : "public, max-age=0, must-revalidate",
     ...fixedSecurityHeaders({ production }),
-    ...(production ? { "Content-Security-Policy": contentSecurityPolicy(inlineScriptHashes(html)) } : {}),
+    ...(production ? { "Content-Security-Policy": contentSecurityPolicy(own?.scriptHashes) } : {}),
   };
   const body = await compressBody(Buffer.from(html));
   // Quotes changed while this was rendered or compressed: it may show the old list.

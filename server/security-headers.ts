@@ -4,8 +4,9 @@ import type { NextFunction, Request, Response } from "express";
 
 /**
  * The Content-Security-Policy for a page whose scripts are allowed by `scriptSources`
- * (nonces for pages rendered per request, sha256 hashes for prerendered ones). No
- * 'unsafe-inline' scripts anywhere; inline style attributes stay allowed (React sets some).
+ * (nonces for pages rendered per request, sha256 hashes of the app's own scripts for
+ * prerendered and kept ones: server/own-inline-scripts.ts, never hashes of whatever a page
+ * holds). No 'unsafe-inline' scripts anywhere; inline style attributes stay allowed (React sets some).
  */
 export function contentSecurityPolicy(scriptSources: readonly string[] = []): string {
   return [
@@ -23,24 +24,10 @@ export function contentSecurityPolicy(scriptSources: readonly string[] = []): st
   ].join("; ");
 }
 
-/** `'sha256-…'` sources for every inline <script> (no src) in an HTML document. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
-    const digest = crypto
-      .createHash("sha256")
-      .update(match[2] ?? "", "utf8")
-      .digest("base64");
-    hashes.push(`'sha256-${digest}'`);
-  }
-  return [...new Set(hashes)];
-}
-
 /**
  * Security headers on every response. Each request gets a fresh CSP nonce in
  * `res.locals.cspNonce`; React Router's entry.server puts it on the scripts it renders.
- * Prerendered pages replace the policy with one built from their own script hashes.
+ * Prerendered pages replace the policy with one allowing their own scripts by hash.
  * Development skips the CSP: Vite's dev client injects inline scripts and a websocket.
  */
 export function securityHeaders({ production }: { production: boolean }) {

@@ -36,6 +36,17 @@ describe("work file schema", () => {
     expect(problems({ ...good, artwork_id: "105" })).toEqual(["artwork_id"]);
   });
 
+  it("refuses HTML in the description, which is shown as written (decision 029)", () => {
+    for (const html of ["<script>document.title='pwned'</script>", '<img src=x onerror="alert(1)">', "</p>"]) {
+      const result = workFileSchema.safeParse({ ...good, description: `Description:\nMoss ${html} grows.` });
+      expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["description", expect.stringMatching(/^is plain text, shown as written: remove the HTML "</)],
+      ]);
+    }
+    // A lone "<" is text, not HTML.
+    expect(workFileSchema.safeParse({ ...good, description: "Smaller < larger, 3 <4" }).success).toBe(true);
+  });
+
   it("rejects a missing field and an unknown one (a slug or image is never written in the file)", () => {
     const { title: _, ...untitled } = good;
     expect(problems(untitled)).toEqual(["title"]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { htmlInPlainText } from "#app/content/plain-text.ts";
 
 /**
  * One catalogue record (SPEC.md point 3, field names kept). A work is written as
@@ -27,7 +28,14 @@ export const workFileSchema = z
     availability: z.string().trim().min(1),
     mint_address: urlOrEmpty.default(""),
     secondary_market: urlOrEmpty.default(""),
-    description: z.string().default(""),
+    // Shown as text (a museum label, decision 022): HTML in it is refused rather than printed.
+    description: z
+      .string()
+      .default("")
+      .superRefine((value, ctx) => {
+        const problem = htmlInPlainText(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
   })
   .strict();
 

@@ -1,12 +1,15 @@
 import path from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
+import { contentHtmlRemovals, sanitizeContentHtml } from "#app/security/content-html.server.ts";
 import { contentDir, readContentFolder } from "./content-files.server.ts";
 
 /**
  * Articles and interviews: content/{articles,interviews}/<slug>.md, front matter checked below,
- * the Markdown body rendered to HTML when the site is built (the content is ours, not user
- * input). Served as `virtual:content/articles` and `virtual:content/interviews`.
+ * the Markdown body rendered to HTML when the site is built. Served as `virtual:content/articles`
+ * and `virtual:content/interviews`. A body holding HTML the sanitiser would remove (a script,
+ * an event handler, a javascript: link) is refused, naming the file, the field and what; what
+ * is kept goes through the sanitiser all the same (decision 029).
  */
 export type LongFormKind = "articles" | "interviews";
 
@@ -20,8 +23,22 @@ const frontMatter = {
   summary: text,
   /** Shown above the text, e.g. that a piece is a shorter stand-in. */
   note: text.optional(),
-  body: z.string().default(""),
+  body: z
+    .string()
+    .default("")
+    .superRefine((markdown, ctx) => {
+      const removed = contentHtmlRemovals(markdownToHtml(markdown));
+      if (removed.length > 0)
+        ctx.addIssue({
+          code: "custom",
+          message: `holds what the site never shows: ${removed.join(", ")}. Remove it: Markdown, simple tags such as <em>, <sup> or <br>, and https://, mailto: or site links are fine`,
+        });
+    }),
 };
+
+function markdownToHtml(markdown: string): string {
+  return marked.parse(markdown, { async: false });
+}
 
 const schemas = {
   articles: z.object({ ...frontMatter, author: text }).strict(),
@@ -56,7 +73,7 @@ export function readLongForm(kind: LongFormKind, dir = contentDir()): LongFormPi
         ...fields,
         kind,
         slug: name,
-        html: marked.parse(body, { async: false }),
+        html: sanitizeContentHtml(markdownToHtml(body)),
       }),
     )
     .sort((a, b) => b.date.localeCompare(a.date));

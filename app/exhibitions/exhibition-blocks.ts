@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { PageImage } from "#app/content/page-image-files.server.ts";
 import type { PageImageRef } from "#app/content/page-image-lookup.ts";
+import { htmlInPlainText } from "#app/content/plain-text.ts";
+import { isSafeHref } from "#app/security/safe-href.ts";
 import { headingId, INLINE_MARKUP } from "./block-text.ts";
 
 /**
@@ -23,7 +25,11 @@ const ID = /^[a-z][a-z0-9-]*$/;
 const text = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") })
   .trim()
-  .min(1, "must not be empty");
+  .min(1, "must not be empty")
+  .superRefine((value, ctx) => {
+    const problem = htmlInPlainText(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 const sitePath = z.string().regex(/^\/[^\s]*$/, "must be a site path starting with /");
 const paragraphs = z.array(text).min(1, "needs at least one paragraph");
 
@@ -85,6 +91,11 @@ function catalogueLinksChecked(catalogue: readonly CatalogueWorkRef[]) {
   const slugs = new Set(catalogue.map((work) => work.slug));
   return text.superRefine((value, ctx) => {
     for (const match of value.matchAll(INLINE_MARKUP)) {
+      if (match[3] !== undefined && !isSafeHref(match[3]))
+        ctx.addIssue({
+          code: "custom",
+          message: `links to "${match[3]}": a link must be https://, mailto: or a site path`,
+        });
       const slug = match[3]?.match(/^\/art\/(.+)$/)?.[1];
       if (slug && !slugs.has(slug))
         ctx.addIssue({ code: "custom", message: `links to /art/${slug}, not in the catalogue` });

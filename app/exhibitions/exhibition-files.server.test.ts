@@ -187,6 +187,17 @@ describe("readExhibitions: invalid files fail naming the file, block and field",
     );
   });
 
+  it("a paragraph linking to a javascript: address, or holding HTML (decision 029)", () => {
+    expect(problemWith("  - type: lede\n    paragraphs: ['Go [here](javascript:alert(1)).']\n")).toMatch(
+      /blocks\.0\.paragraphs\.0: links to "javascript:alert\(1": a link must be https:\/\/, mailto: or a site path/,
+    );
+    expect(
+      problemWith("  - type: text\n    heading: Notes\n    paragraphs: ['<img src=x onerror=alert(1)>']\n"),
+    ).toMatch(
+      /blocks\.0\.paragraphs\.0: is plain text, shown as written: remove the HTML "<img src=x onerror=alert\(1\)>"/,
+    );
+  });
+
   it("two headings with the same id", () => {
     expect(
       problemWith(

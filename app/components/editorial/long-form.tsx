@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { LongFormPiece, LongFormSummary } from "#app/content/long-form.server.ts";
+import { ContentHtml } from "#app/components/content-html.tsx";
+import type { LongFormPage, LongFormSummary } from "#app/content/long-form.server.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import styles from "./long-form.module.css";
 
@@ -8,7 +9,7 @@ function byline(piece: LongFormSummary): string {
 }
 
 /** One article or interview. */
-export function LongFormArticle({ piece }: { piece: LongFormPiece }) {
+export function LongFormArticle({ piece }: { piece: LongFormPage }) {
   const indexLabel = piece.kind === "articles" ? "All articles" : "All interviews";
   return (
     <main id="main" className="page">
@@ -19,9 +20,7 @@ export function LongFormArticle({ piece }: { piece: LongFormPiece }) {
           {byline(piece)} · <time dateTime={piece.date}>{formatUsDate(piece.date)}</time>
         </p>
         {piece.note ? <p className={styles.note}>{piece.note}</p> : null}
-        {/* Our own Markdown, rendered at build time. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted content from the repository */}
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: piece.html }} />
+        <ContentHtml className={styles.body} html={piece.html} />
         <p className={styles.back}>
           <Link to={`/${piece.kind}`}>← {indexLabel}</Link> · <Link to="/cv">CV</Link>
         </p>

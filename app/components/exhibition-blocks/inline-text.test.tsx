@@ -36,4 +36,11 @@ describe("InlineText", () => {
   it("leaves text without markup as it is", async () => {
     expect((await renderText("Plain: text [not a link] *here*.")).innerHTML).toBe("Plain: text [not a link] *here*.");
   });
+
+  it("never makes a link of a javascript:, data: or other-host address: its text is shown alone", async () => {
+    const p = await renderText(
+      "[One](javascript:window.__injected=1) [two](data:text/html,x) [three](//evil.example) [four](mailto:a@b.example)",
+    );
+    expect(p.innerHTML).toBe('One two three <a href="mailto:a@b.example">four</a>');
+  });
 });

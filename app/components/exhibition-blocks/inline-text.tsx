@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { INLINE_MARKUP } from "#app/exhibitions/block-text.ts";
+import { isSafeHref } from "#app/security/safe-href.ts";
 
 /**
  * A paragraph's text with its inline markup: `**strong**` and `[text](href)`. Site paths become
- * router links (client-side navigation once hydrated), other addresses plain links.
+ * router links (client-side navigation once hydrated), other http(s) and mailto addresses plain
+ * links; any other address (javascript:, data:, //host) is never a link: its text is shown alone.
  */
 export function InlineText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
@@ -13,7 +15,8 @@ export function InlineText({ text }: { text: string }) {
     if (match.index > last) parts.push(text.slice(last, match.index));
     const [, strong, label, href] = match;
     if (strong !== undefined) parts.push(<strong key={match.index}>{strong}</strong>);
-    else if (href?.startsWith("/"))
+    else if (!href || !isSafeHref(href)) parts.push(label);
+    else if (href.startsWith("/"))
       parts.push(
         <Link key={match.index} to={href}>
           {label}
