@@ -8,11 +8,8 @@ import http from "node:http";
 import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app.ts";
-<<<<<<< HEAD
-import { namesHtmlFile } from "./page-file-paths.ts";
-=======
 import { readPrerenderScriptNonce } from "./own-inline-scripts.ts";
->>>>>>> csp
+import { namesHtmlFile } from "./page-file-paths.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
