@@ -335,7 +335,9 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
     let message: { to: string; text: string } | undefined;
     await expect
       .poll(() => {
-        const fresh = fs.readdirSync(outbox).filter((f) => !before.has(f));
+        const fresh = fs.existsSync(outbox)
+          ? fs.readdirSync(outbox).filter((f) => f.endsWith(".json") && !before.has(f))
+          : [];
         message = fresh
           .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")))
           .find((m) => m.to === e2eAdmin.email);

@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rows, totals } = await mailNeedingAttention(context.get(databaseContext).db);
   return {
     email: user.email,
+    keepDays: SENT_MAIL_KEEP_DAYS,
     sent: totals.sent ?? 0,
     skipped: totals.skipped ?? 0,
     messages: rows.map((row) => ({
@@ -76,7 +77,7 @@ export default function AdminMailPage({ loaderData, actionData }: Route.Componen
         </p>
         <p>
           Mail the site sends is recorded first, then sent, and tried again for about two hours when the mail server
-          does not take it. Sent in the last {SENT_MAIL_KEEP_DAYS} days: {loaderData.sent}; not sent because no account
+          does not take it. Sent in the last {loaderData.keepDays} days: {loaderData.sent}; not sent because no account
           uses the address: {loaderData.skipped}.
         </p>
         <div role="alert" className={styles.alert}>
