@@ -300,6 +300,10 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       expect(await tapTargetsUnder44(page)).toEqual([]);
       await page.goto("/admin/security");
       expect(await tapTargetsUnder44(page)).toEqual([]);
+      await page.getByRole("link", { name: "Outgoing Mail" }).click();
+      await expect(page.getByRole("heading", { name: "Outgoing Mail" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      expect(await tapTargetsUnder44(page)).toEqual([]);
     } finally {
       // Put the wall back as it was for other tests, even when a step above failed.
       for (const value of [true, false]) {

@@ -13,7 +13,7 @@ import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Mail");
+export const meta: Route.MetaFunction = () => adminMeta("Outgoing Mail");
 
 async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
   const check = await checkSession(request, context);
@@ -71,7 +71,7 @@ export default function AdminMailPage({ loaderData, actionData }: Route.Componen
     <main id="main" className="page">
       <section className={`${styles.card} ${styles.wide}`} aria-labelledby="mail-heading">
         <p className="eyebrow">Admin</p>
-        <h1 id="mail-heading">Mail</h1>
+        <h1 id="mail-heading">Outgoing Mail</h1>
         <p>
           Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link>
         </p>

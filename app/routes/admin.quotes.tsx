@@ -106,7 +106,7 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
             ) : (
               <Link to="/admin/security">Add an authenticator app</Link>
             )}{" "}
-            · <Link to="/admin/mail">Mail</Link>
+            · <Link to="/admin/mail">Outgoing Mail</Link>
           </p>
         </div>
         <Form method="post">

@@ -103,7 +103,7 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
         <h1 id="security-heading">Security</h1>
         <p>
           Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link> ·{" "}
-          <Link to="/admin/mail">Mail</Link>
+          <Link to="/admin/mail">Outgoing Mail</Link>
         </p>
         <div role="alert" className={styles.alert}>
           {error}
