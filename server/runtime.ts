@@ -70,7 +70,8 @@ export async function startRuntime() {
 
   /**
    * Graceful shutdown on SIGTERM/SIGINT: stop accepting connections, end the event streams,
-   * let in-flight requests finish (up to 10 s), close the database (PGlite flushes), exit.
+   * stop the mail sender (the message it holds is finished or queued again, within 5 s), let
+   * in-flight requests finish (up to 10 s), close the database (PGlite flushes), exit.
    */
   function handleShutdown(server: Server) {
     const shutdown = async (signal: string) => {
@@ -78,11 +79,13 @@ export async function startRuntime() {
       stopping = true;
       logger.info({ signal }, "shutting down");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const mailStopped = services.mailSender.stop();
       await services.quoteEvents.stop();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(timer);
+      await mailStopped;
       await services.database.close();
       logger.info("stopped");
       process.exit(0);

@@ -1,7 +1,9 @@
 import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
+import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
+import { MailSender } from "#app/email/mail-sender.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
@@ -19,6 +21,8 @@ export interface Services {
   database: Database;
   quoteEvents: QuoteEventHub;
   publicQuotes: PublicQuoteCache;
+  /** Sends the outgoing mail every process shares (decision 028). */
+  mailSender: MailSender;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -28,8 +32,8 @@ export class StartupError extends Error {
 
 /**
  * The composition root: validated environment (throws ConfigError), logger, database (opened,
- * migrated, seeded), the ADMIN_EMAIL admin, and the live-update hub feeding the public quote
- * cache, in that order. On a failure whatever was opened is closed again.
+ * migrated, seeded), the ADMIN_EMAIL admin, the live-update hub feeding the public quote
+ * cache, and the mail sender, in that order. On a failure whatever was opened is closed again.
  */
 export async function createServices(): Promise<Services> {
   const env = getEnv();
@@ -53,7 +57,15 @@ export async function createServices(): Promise<Services> {
     await quoteEvents.start().catch((error: Error) => {
       throw new StartupError(`Live updates: ${error.message}`, { cause: error });
     });
-    return { env, logger, database, quoteEvents, publicQuotes };
+    const mailSender = new MailSender(database, {
+      delivery: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, dataDir: env.DATA_DIR, logger },
+      logger,
+      composers: { "password-reset": passwordResetComposer(database) },
+    });
+    await mailSender.start().catch((error: Error) => {
+      throw new StartupError(`Mail sender: ${error.message}`, { cause: error });
+    });
+    return { env, logger, database, quoteEvents, publicQuotes, mailSender };
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

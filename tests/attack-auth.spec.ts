@@ -275,7 +275,8 @@ async function outboxTexts(dataDir: string, atLeast: number, timeoutMs = 5_000):
   const dir = path.join(dataDir, "outbox");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    // Finished messages only: a message being written is a hidden .partial file.
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith(".json")) : [];
     if (files.length >= atLeast || Date.now() > deadline) {
       return files.map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")).text as string);
     }

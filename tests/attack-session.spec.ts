@@ -147,7 +147,8 @@ test.describe("an event stream ends with its session", { tag: "@desktop" }, () =
       let token = "";
       await expect
         .poll(() => {
-          for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+          const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+          for (const file of files.filter((name) => name.endsWith(".json"))) {
             const message = JSON.parse(fs.readFileSync(path.join(outbox, file), "utf8")) as { text: string };
             token = /reset-password\?token=(\S+)/.exec(message.text)?.[1] ?? token;
           }

@@ -7,12 +7,12 @@ import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#app/db/auth-schema.ts";
 import type { Database } from "#app/db/database.server.ts";
-import { sendEmail } from "#app/email/send-email.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { authSecret } from "./auth-secret.server.ts";
 import { PASSWORD_MIN_LENGTH } from "./password-policy.ts";
+import { handOverResetMail, RESET_LINK_MINUTES } from "./reset-password-mail.server.ts";
 
-export const RESET_LINK_MINUTES = 30;
+export { RESET_LINK_MINUTES };
 
 /** Secure cookies in production, unless PUBLIC_URL says the site is served over plain http. */
 export function wantsSecureCookies(): boolean {
@@ -59,23 +59,15 @@ function createAuth(database: Database) {
       },
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      // Called only by the mail sender, at send time (password-reset-request.server.ts): the
+      // link never sits in the outgoing mail table.
       async sendResetPassword({ user, token }) {
-        // From configuration only: a forged Host must never choose where this link points.
-        const link = `${publicOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
-        await sendEmail({
-          to: user.email,
-          subject: `Reset your ${siteSettings().brand} admin password`,
-          text: [
-            "Someone asked to reset the password of this admin account.",
-            `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes (it works once):`,
-            "",
-            link,
-            "",
-            "If this was not you, ignore this message; your password has not changed.",
-          ].join("\n"),
-        });
+        handOverResetMail(user.email, token);
       },
     },
+    // Reset tokens are kept as their SHA-256 (decision 028): someone who reads the database
+    // (a backup, the WAL) learns no live link. Other verification rows stay as they are.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "user", input: false },

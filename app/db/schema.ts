@@ -37,3 +37,6 @@ export type NewTweet = typeof tweets.$inferInsert;
 
 // Accounts, sessions, second factors and rate-limit counters (the admin area).
 export * from "./auth-schema.ts";
+
+// Outgoing mail, written before it is sent (decision 028).
+export * from "./mail-schema.ts";

@@ -105,7 +105,8 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
               <Link to="/admin/security">Security</Link>
             ) : (
               <Link to="/admin/security">Add an authenticator app</Link>
-            )}
+            )}{" "}
+            · <Link to="/admin/mail">Outgoing Mail</Link>
           </p>
         </div>
         <Form method="post">

@@ -102,7 +102,8 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
         <p className="eyebrow">Admin</p>
         <h1 id="security-heading">Security</h1>
         <p>
-          Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link>
+          Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link> ·{" "}
+          <Link to="/admin/mail">Outgoing Mail</Link>
         </p>
         <div role="alert" className={styles.alert}>
           {error}

@@ -1,0 +1,56 @@
+import nodemailer from "nodemailer";
+import { writeOutboxFile } from "./outbox-files.server.ts";
+
+export type EmailMessage = { to: string; subject: string; text: string };
+
+/** Where and how mail goes: from the configuration (server/services.ts), or a test's own. */
+export interface MailSettings {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: { info: (fields: object, message: string) => void };
+  /** SMTP time limits in ms; short, so a mail server that stops answering holds a send for seconds only. */
+  timeouts?: Partial<SmtpTimeouts>;
+}
+
+export interface SmtpTimeouts {
+  /** To open the TCP (or TLS) connection. */
+  connection: number;
+  /** From connecting to the server's greeting. */
+  greeting: number;
+  /** Silence on an open connection, at any step. */
+  socket: number;
+}
+
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connection: 5_000, greeting: 5_000, socket: 10_000 };
+
+/**
+ * Sends one message now: over SMTP when `smtpUrl` is set (nodemailer, one connection per
+ * message, short time limits), otherwise to the outbox under DATA_DIR (`name` names the file)
+ * and logged, so password reset works on a laptop with no mail server. Throws when it could
+ * not; the caller (the mail sender) decides when to try again.
+ */
+export async function deliverMail(message: EmailMessage, settings: MailSettings, name: string): Promise<void> {
+  const { smtpUrl, from } = settings;
+  if (smtpUrl) {
+    const timeouts = { ...SMTP_TIMEOUTS, ...settings.timeouts };
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeouts.connection,
+      greetingTimeout: timeouts.greeting,
+      socketTimeout: timeouts.socket,
+      dnsTimeout: timeouts.connection,
+    });
+    try {
+      await transport.sendMail({ from, ...message });
+    } finally {
+      transport.close();
+    }
+    return;
+  }
+  const file = await writeOutboxFile(settings.dataDir, name, { from, ...message, sentAt: new Date().toISOString() });
+  settings.logger.info(
+    { to: message.to, subject: message.subject, file },
+    `No SMTP_URL: wrote "${message.subject}" for ${message.to} to ${file}`,
+  );
+}
