@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
-import { isDatabaseUnreachable } from "#app/db/database-unreachable.server.ts";
+import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "#app/http/outage-answers.server.ts";
 import { DISK_FULL_MESSAGE, isDiskFull } from "#app/observability/disk-full.ts";
 import { noteDiskFull } from "#app/observability/disk-full-log.server.ts";
@@ -41,7 +41,11 @@ export function answerErrors(logger: Logger) {
 function answerOutage(error: unknown, req: Request, res: Response, next: NextFunction, logger: Logger) {
   const diskFull = isDiskFull(error);
   if (diskFull) noteDiskFull(error, undefined, logger);
-  else logger.warn({ method: req.method, path: req.path, status: 503 }, "database unavailable");
+  else
+    logger.warn(
+      { method: req.method, path: req.path, status: 503, reason: outageReason(error) },
+      "database unavailable",
+    );
   if (res.headersSent) return next(error);
   if (!diskFull) res.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
   sendErrorAnswer(req, res, diskFull ? 507 : 503, diskFull ? DISK_FULL_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE);

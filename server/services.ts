@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
+import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
@@ -47,7 +48,15 @@ export async function createServices(): Promise<Services> {
     await bootstrapAdmin(database, env, logger);
     const publicQuotes = getPublicQuoteCache();
     const quoteEvents = new QuoteEventHub(database, {
-      onError: (error) => logger.error({ err: error }, "live updates failed"),
+      onError: (error) =>
+        isDatabaseUnreachable(error)
+          ? logger.warn({ reason: outageReason(error) }, "live updates: database unavailable")
+          : logger.error({ err: error }, "live updates failed"),
+      // What an operator sees of a PostgreSQL outage (decision 027).
+      onConnection: (state) =>
+        state === "lost"
+          ? logger.warn("database connection lost: public quotes answered from memory, the rest 503 until it is back")
+          : logger.info("database connection back: public quotes read afresh"),
     });
     quoteEvents.onChange(publicQuotes);
     await quoteEvents.start().catch((error: Error) => {

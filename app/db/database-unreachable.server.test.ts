@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DatabaseUnavailableError, isDatabaseUnreachable } from "./database-unreachable.server.ts";
+import { DatabaseUnavailableError, isDatabaseUnreachable, outageReason } from "./database-unreachable.server.ts";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 /** How drizzle and better-auth hand on a driver's error: wrapped, with the original as `cause`. */
@@ -33,6 +33,12 @@ describe("isDatabaseUnreachable", () => {
   ])("is false for %s", (_name, error) => {
     expect(isDatabaseUnreachable(error)).toBe(false);
     expect(isDatabaseUnreachable(wrapped(error))).toBe(false);
+  });
+
+  it("gives the driver's words for a log line, never the wrapper's (it quotes the query's parameters)", () => {
+    const error = wrapped(withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"));
+    expect(outageReason(error)).toBe("connect ECONNREFUSED 127.0.0.1:5432");
+    expect(outageReason(new Error("params: secret-token"))).toBeUndefined();
   });
 
   it("survives an error whose cause points back at itself", () => {

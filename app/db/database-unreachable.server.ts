@@ -49,12 +49,28 @@ const DRIVER_MESSAGES = [
 
 /** Whether `error`, or any error it wraps (drizzle and better-auth wrap the driver's), is an outage. */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  return someCause(error, (candidate) => {
-    if (candidate instanceof DatabaseUnavailableError) return true;
-    const { code, message } = candidate as { code?: unknown; message?: unknown };
-    if (typeof code === "string") {
-      if (NETWORK_CODES.has(code) || SERVER_GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-    }
-    return typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
+  return outageReason(error) !== undefined;
+}
+
+/**
+ * The driver's own words for the outage ("connect ECONNREFUSED 10.0.0.5:5432"), for a log line:
+ * never the wrapping error's, which quotes the query and its parameters (a session token).
+ */
+export function outageReason(error: unknown): string | undefined {
+  let reason: string | undefined;
+  someCause(error, (candidate) => {
+    if (!isOutageError(candidate)) return false;
+    reason = String((candidate as { message?: unknown }).message ?? "database unavailable");
+    return true;
   });
+  return reason;
+}
+
+function isOutageError(candidate: object): boolean {
+  if (candidate instanceof DatabaseUnavailableError) return true;
+  const { code, message } = candidate as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    if (NETWORK_CODES.has(code) || SERVER_GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
 }
