@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import {
   CommandError,
   dataDir,
@@ -75,6 +76,7 @@ await runCommand(async () => {
   } catch (error) {
     fs.rmSync(incoming, { recursive: true, force: true });
     if (error instanceof CommandError) throw error;
+    if (isDiskFull(error)) throw new CommandError(`Not restored: ${diskFullLine(error, dir)}`);
     throw new CommandError(`Could not restore ${command.file}: ${(error as Error).message}`);
   } finally {
     lock.release();

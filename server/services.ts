@@ -1,8 +1,10 @@
+import path from "node:path";
 import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
@@ -42,7 +44,7 @@ export async function createServices(): Promise<Services> {
       await seedQuotesIfEmpty(db);
     },
   }).catch((error: Error) => {
-    throw new StartupError(error.message, { cause: error });
+    throw new StartupError(startupMessage(error, env), { cause: error });
   });
   try {
     await bootstrapAdmin(database, env, logger);
@@ -65,6 +67,12 @@ export async function createServices(): Promise<Services> {
     return { env, logger, database, quoteEvents, publicQuotes };
   } catch (error) {
     await database.close().catch(() => {});
+    if (isDiskFull(error)) throw new StartupError(startupMessage(error, env), { cause: error });
     throw error;
   }
+}
+
+/** One line: a full disk names ENOSPC, the place and what to do (the error itself may name no file). */
+function startupMessage(error: unknown, env: Env): string {
+  return isDiskFull(error) ? diskFullLine(error, path.resolve(env.DATA_DIR)) : (error as Error).message;
 }

@@ -45,6 +45,6 @@ export function diskFullLine(error: unknown, where: string): string {
   const path = diskFullPath(error) ?? where;
   return (
     `The disk holding ${path} is full (${diskFullCode(error)}). ` +
-    "Free space on it (old backups, logs) or move DATA_DIR to a larger disk, then try again."
+    "Free space on it (old backups, logs), or use a larger disk, then try again."
   );
 }
