@@ -177,6 +177,23 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
     }
   });
 
+  it("fails the other command-line tools on a full disk in one line naming ENOSPC and DATA_DIR", () => {
+    const free = fillDisk(dataDir);
+    try {
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/db-migrate.ts"], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+        encoding: "utf8",
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("ENOSPC");
+      expect(lines[0]).toContain(dataDir);
+    } finally {
+      free();
+    }
+  }, 120_000);
+
   it("fails `npm run db:backup` to a full disk in one line, and removes its .partial file", async () => {
     // The database on a disk with room, the backup aimed at the full one.
     const source = path.join(root, "source");

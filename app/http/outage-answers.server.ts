@@ -31,7 +31,10 @@ export function outageAnswer(error: unknown, kind: AnswerKind) {
 
 function answer(status: 503 | 507, message: string, kind: AnswerKind) {
   const headers = status === 503 ? outageHeaders : { "Cache-Control": "no-store" };
-  return kind === "json" ? Response.json({ message }, { status, headers }) : data(message, { status, headers });
+  const statusText = status === 503 ? "Service Unavailable" : "Insufficient Storage";
+  return kind === "json"
+    ? Response.json({ message }, { status, statusText, headers })
+    : data(message, { status, statusText, headers });
 }
 
 /** Throws the outage answer for `error`, or `error` itself when it is not an outage. */

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { getEnv } from "#app/config/env.server.ts";
 import { redactDatabaseUrl } from "#app/db/database.server.ts";
-import { diskFullCode, diskFullPath } from "./disk-full.ts";
+import { diskFullCode, diskFullPath, diskFullReason } from "./disk-full.ts";
 import { someCause } from "./error-causes.ts";
 import { getLogger } from "./logger.server.ts";
 
@@ -36,7 +36,7 @@ export function noteDiskFull(error: unknown, where?: string, logger: Logger = ge
   if (logged === undefined || full.at - logged >= LOG_EVERY_MS) {
     loggedAt.set(full.path, full.at);
     logger.error(
-      { path: full.path, code: full.code, reason: (error as Error)?.message },
+      { path: full.path, code: full.code, reason: diskFullReason(error) },
       "disk full: writes fail until space is freed",
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diskFullLine, diskFullPath, isDiskFull } from "./disk-full.ts";
+import { diskFullLine, diskFullPath, diskFullReason, isDiskFull } from "./disk-full.ts";
 
 const nodeError = (code: string, message: string, path?: string) =>
   Object.assign(new Error(message), { code, ...(path ? { path } : {}) });
@@ -41,5 +41,14 @@ describe("diskFullLine", () => {
     const error = nodeError("ENOSPC", "ENOSPC: no space left on device, write");
     expect(diskFullPath(error)).toBeUndefined();
     expect(diskFullLine(error, "/srv/umbra/data")).toContain("/srv/umbra/data");
+  });
+});
+
+describe("diskFullReason", () => {
+  it("gives the database's own words, not the wrapper's (which quotes the query's parameters)", () => {
+    const error = new Error("Failed query: update tweets ... params: secret", {
+      cause: nodeError("53100", 'could not extend file "base/5/16398": No space left on device'),
+    });
+    expect(diskFullReason(error)).toBe('could not extend file "base/5/16398": No space left on device');
   });
 });

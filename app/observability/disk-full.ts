@@ -32,6 +32,24 @@ export function diskFullPath(error: unknown): string | undefined {
   return found;
 }
 
+/**
+ * The words of the error that says the disk is full (PGlite: 'could not extend file "base/5/1":
+ * No space left on device'), for a log line: never the wrapping error's, which quotes the query
+ * and its parameters.
+ */
+export function diskFullReason(error: unknown): string | undefined {
+  let reason: string | undefined;
+  someCause(error, (candidate) => {
+    const { code, message } = candidate as { code?: unknown; message?: unknown };
+    const full =
+      (typeof code === "string" && (DISK_CODES.has(code) || code === DISK_FULL_SQLSTATE)) ||
+      (typeof message === "string" && DISK_MESSAGES.test(message));
+    if (full) reason = String(message ?? code);
+    return full;
+  });
+  return reason;
+}
+
 /** The errno name of a disk-full error, for one-line messages ("ENOSPC" unless it was a quota). */
 export function diskFullCode(error: unknown): "ENOSPC" | "EDQUOT" {
   return someCause(error, (candidate) => (candidate as { code?: unknown }).code === "EDQUOT") ? "EDQUOT" : "ENOSPC";
