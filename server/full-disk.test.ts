@@ -21,8 +21,16 @@ import { createServices, type Services, StartupError } from "./services.ts";
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-full-disk-"));
 const disk = path.join(root, "disk");
 const dataDir = path.join(disk, "data");
+// Restored after: later test files in this worker must not find DATA_DIR on an unmounted disk.
+const before = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = "";
+afterAll(() => {
+  for (const [name, value] of Object.entries(before)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
 process.env.PUBLIC_URL ??= "http://test";
 
