@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "./http/outage-answers.server.ts";
 import { getLogger } from "./observability/logger.server.ts";
 import { cspNonceContext } from "./security/csp-nonce-context.ts";
 import { prerenderScriptNonce } from "./security/prerender-script-nonce.ts";
@@ -24,6 +25,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // An outage page (the database unreachable: 503, the disk full: 507) is never cached, and a 503
+  // says when to come back, whichever route's headers it was rendered with.
+  if (responseStatusCode === 503 || responseStatusCode === 507) {
+    responseHeaders.set("Cache-Control", "no-store");
+    if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) {
+      responseHeaders.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+    }
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,8 +1,10 @@
 // What every command-line tool shares: argument parsing with --help (node:util parseArgs), exit
 // codes (0 done, 1 failed, 2 wrong usage), and plain messages instead of stack traces for the
 // failures a user can fix.
+import path from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { ConfigError } from "#app/config/env.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 
 /** A failure the user can act on: its message is printed as is, and the tool exits with 1. */
 export class CliError extends Error {
@@ -54,7 +56,8 @@ export function exitWithUsage(usage: string, problem: string): never {
 
 /**
  * Runs a tool's body. Expected failures (bad configuration, a database in use or unreachable,
- * a CliError) print their message alone and exit 1; anything else is a bug and keeps its stack.
+ * a full disk, a CliError) print their message alone and exit 1; anything else is a bug and
+ * keeps its stack.
  */
 export async function runCommand(
   usage: string,
@@ -67,6 +70,11 @@ export async function runCommand(
     if (error instanceof UsageError) exitWithUsage(usage, error.message);
     if (error instanceof CliError || error instanceof ConfigError || expected.some((type) => error instanceof type)) {
       console.error((error as Error).message);
+      process.exit(1);
+    }
+    // Not a bug: the operator frees space. The error may name no file, so DATA_DIR is named.
+    if (isDiskFull(error)) {
+      console.error(diskFullLine(error, path.resolve(process.env.DATA_DIR || "./data")));
       process.exit(1);
     }
     console.error(error);

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import {
   CommandError,
   dataDir,
@@ -37,6 +38,7 @@ await runCommand(async () => {
     // Also keeps the server from starting on the database while it is being read.
     lock = acquireDataDirLock(dir);
   } catch (error) {
+    if (isDiskFull(error)) throw new CommandError(`Not backing up: ${diskFullLine(error, dir)}`);
     throw new CommandError(`Not backing up: ${(error as Error).message}`);
   }
   const secretCopy = path.join(pgdata, SECRET_IN_ARCHIVE);
@@ -53,8 +55,17 @@ await runCommand(async () => {
       const archive = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
       // Written beside, then renamed: an interrupted backup never looks like a complete one.
       const partial = `${command.file}.partial`;
-      fs.writeFileSync(partial, archive, { mode: 0o600 });
-      fs.renameSync(partial, command.file);
+      try {
+        fs.writeFileSync(partial, archive, { mode: 0o600 });
+        fs.renameSync(partial, command.file);
+      } catch (error) {
+        // Nothing half-written is left to be mistaken for a backup, or to fill the disk further.
+        fs.rmSync(partial, { force: true });
+        if (isDiskFull(error)) {
+          throw new CommandError(`Not backed up: ${diskFullLine(error, command.file)}`);
+        }
+        throw error;
+      }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`Backed up to ${command.file} (${megabytes(archive.length)}) in ${seconds} s.`);
     } finally {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { ensureDataDir, ensurePrivateDir, makePrivate, setPrivateUmask } from "#app/db/private-data.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import {
   CommandError,
   dataDir,
@@ -80,6 +81,7 @@ await runCommand(async () => {
   } catch (error) {
     fs.rmSync(incoming, { recursive: true, force: true });
     if (error instanceof CommandError) throw error;
+    if (isDiskFull(error)) throw new CommandError(`Not restored: ${diskFullLine(error, dir)}`);
     throw new CommandError(`Could not restore ${command.file}: ${(error as Error).message}`);
   } finally {
     lock.release();

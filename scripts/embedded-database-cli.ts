@@ -2,6 +2,7 @@
 // a PostgreSQL server (pg_dump and pg_restore do that job better).
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 
 /**
  * The PGlite data folder is archived as PGlite's own dumpDataDir() tar.gz, with DATA_DIR's
@@ -57,7 +58,7 @@ function parse(argv: string[]) {
   });
 }
 
-/** Runs a command's body; expected failures print their message alone, no stack. */
+/** Runs a command's body; expected failures (and a full disk) print their message alone, no stack. */
 export async function runCommand(main: () => Promise<void>) {
   try {
     await main();
@@ -65,6 +66,10 @@ export async function runCommand(main: () => Promise<void>) {
     if (error instanceof CommandError) {
       console.error(error.message);
       process.exit(error.exitCode);
+    }
+    if (isDiskFull(error)) {
+      console.error(diskFullLine(error, dataDir()));
+      process.exit(1);
     }
     console.error((error as Error).stack);
     process.exit(1);

@@ -25,6 +25,19 @@ beforeAll(async () => {
   app.get("/broken", () => {
     throw new Error("database password is hunter2");
   });
+  // A write that found no room, as Node reports it (the image cache, the mail outbox).
+  app.post("/api/full", () => {
+    throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+      code: "ENOSPC",
+      path: "/srv/umbra/data/cache/x.avif",
+    });
+  });
+  app.get("/full", () => {
+    throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+  });
+  app.get("/api/db", () => {
+    throw new Error("Connection terminated unexpectedly");
+  });
   app.use(answerErrors(logger));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -46,5 +59,30 @@ describe("answerErrors", () => {
     const text = await response.text();
     expect(text).toBe("Something went wrong on our side. Please try again in a moment.");
     expect(lines.at(-1)).toMatchObject({ level: 50, status: 500, msg: "request failed" });
+  });
+
+  it("answers a full disk 507 by name (JSON for the API, text otherwise), logged once with the path", async () => {
+    const before = lines.length;
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${base}/api/full`, { method: "POST" });
+      expect(response.status).toBe(507);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({ message: expect.stringContaining("The server's disk is full") });
+    }
+    const page = await fetch(`${base}/full`);
+    expect(page.status).toBe(507);
+    expect(await page.text()).toContain("The server's disk is full");
+    const logged = lines.slice(before).filter((line) => line.msg.startsWith("disk full"));
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ level: 50, path: "/srv/umbra/data/cache/x.avif", code: "ENOSPC" });
+    expect(lines.slice(before).some((line) => line.msg === "request failed")).toBe(false);
+  });
+
+  it("answers an unreachable database 503 with Retry-After, never a 500", async () => {
+    const response = await fetch(`${base}/api/db`);
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({ message: expect.stringContaining("Database unavailable") });
+    expect(lines.at(-1)).toMatchObject({ level: 40, status: 503, msg: "database unavailable" });
   });
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   server.close();
-  getPublicQuoteCache().deaf();
+  getPublicQuoteCache().reset();
 });
 
 const get = (path: string, init?: RequestInit) => fetch(base + path, init);

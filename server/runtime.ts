@@ -7,6 +7,7 @@ import { setPrivateUmask } from "#app/db/private-data.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { setSiteOrigin } from "#app/seo/site-origin.ts";
 import { answerErrors } from "./error-answer.ts";
+import { readiness } from "./readiness.ts";
 import { requestLog } from "./request-log.ts";
 import { createServices, type Services, StartupError } from "./services.ts";
 
@@ -53,20 +54,8 @@ export async function startRuntime() {
   operations.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  // Readiness: the database answers (and the process is not shutting down).
-  operations.get("/readyz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
-    if (stopping) return void res.status(503).json({ status: "stopping" });
-    try {
-      await Promise.race([
-        database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("database did not answer in 2 s")), 2_000)),
-      ]);
-      res.json({ status: "ready", database: database.kind });
-    } catch (error) {
-      res.status(503).json({ status: "unavailable", message: (error as Error).message });
-    }
-  });
+  // Readiness: the database answers, DATA_DIR takes a write, and the process is not shutting down.
+  operations.get("/readyz", readiness({ database, dataDir: services.env.DATA_DIR, logger, stopping: () => stopping }));
 
   /**
    * Graceful shutdown on SIGTERM/SIGINT: stop accepting connections, end the event streams,

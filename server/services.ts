@@ -1,8 +1,11 @@
+import path from "node:path";
 import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
+import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
@@ -45,13 +48,21 @@ export async function createServices(): Promise<Services> {
       await seedQuotesIfEmpty(db);
     },
   }).catch((error: Error) => {
-    throw new StartupError(error.message, { cause: error });
+    throw new StartupError(startupMessage(error, env), { cause: error });
   });
   try {
     await bootstrapAdmin(database, env, logger);
     const publicQuotes = getPublicQuoteCache();
     const quoteEvents = new QuoteEventHub(database, {
-      onError: (error) => logger.error({ err: error }, "live updates failed"),
+      onError: (error) =>
+        isDatabaseUnreachable(error)
+          ? logger.warn({ reason: outageReason(error) }, "live updates: database unavailable")
+          : logger.error({ err: error }, "live updates failed"),
+      // What an operator sees of a PostgreSQL outage (decision 027).
+      onConnection: (state) =>
+        state === "lost"
+          ? logger.warn("database connection lost: public quotes answered from memory, the rest 503 until it is back")
+          : logger.info("database connection back: public quotes read afresh"),
     });
     quoteEvents.onChange(publicQuotes);
     await quoteEvents.start().catch((error: Error) => {
@@ -68,6 +79,12 @@ export async function createServices(): Promise<Services> {
     return { env, logger, database, quoteEvents, publicQuotes, mailSender };
   } catch (error) {
     await database.close().catch(() => {});
+    if (isDiskFull(error)) throw new StartupError(startupMessage(error, env), { cause: error });
     throw error;
   }
+}
+
+/** One line: a full disk names ENOSPC, the place and what to do (the error itself may name no file). */
+function startupMessage(error: unknown, env: Env): string {
+  return isDiskFull(error) ? diskFullLine(error, path.resolve(env.DATA_DIR)) : (error as Error).message;
 }

@@ -7,6 +7,7 @@ import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from "#app/db/auth-schema.ts";
 import type { Database } from "#app/db/database.server.ts";
+import { outageReason } from "#app/db/database-unreachable.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { authSecret } from "./auth-secret.server.ts";
 import { PASSWORD_MIN_LENGTH } from "./password-policy.ts";
@@ -31,6 +32,9 @@ function createAuth(database: Database) {
     logger: {
       log(level, message, ...args) {
         const err = args.find((arg) => arg instanceof Error);
+        // An outage is answered 503 by the caller; one short line, not a stack per request.
+        const outage = err && outageReason(err);
+        if (outage) return getLogger().warn({ source: "better-auth", reason: outage }, "database unavailable");
         getLogger()[level]({ source: "better-auth", ...(err ? { err } : {}) }, message);
       },
     },

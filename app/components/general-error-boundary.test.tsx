@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { GeneralErrorBoundary } from "./general-error-boundary.tsx";
 
 let thrown: unknown;
@@ -25,7 +26,10 @@ function renderThrowing(error: unknown) {
 }
 
 describe("GeneralErrorBoundary", () => {
-  afterEach(() => vi.unstubAllEnvs());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    cleanup();
+  });
 
   it("shows a reload page with a Reload button when a code chunk failed to load", async () => {
     renderThrowing(new TypeError("Failed to fetch dynamically imported module: /assets/route-x.js"));
@@ -47,6 +51,23 @@ describe("GeneralErrorBoundary", () => {
     render(<Stub initialEntries={["/"]} />);
     expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  });
+
+  it("names an outage a loader answered (the database unavailable: 503) and what to do", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        loader: answeringOutages("page", async () => {
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+        }),
+        Component: Empty,
+        ErrorBoundary: Boundary,
+      },
+    ]);
+    render(<Stub initialEntries={["/"]} />);
+    expect(await screen.findByRole("heading", { name: "Temporarily unavailable" })).toBeInTheDocument();
+    expect(screen.getByText(/^Database unavailable: .*try again in a minute\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/ECONNREFUSED/)).not.toBeInTheDocument();
   });
 
   it("shows a friendly page for other errors, without the stack in production", async () => {

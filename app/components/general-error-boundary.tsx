@@ -2,6 +2,9 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { isChunkLoadError } from "./chunk-load-error.ts";
 import { StackTrace, StatusPage } from "./status-page.tsx";
 
+// Outages (app/http/outage-answers.server.ts): the detail says which and what to do.
+const titles: Record<number, string> = { 503: "Temporarily unavailable", 507: "Not saved" };
+
 /**
  * The one error boundary every route hands off to. Route modules re-export it as
  * `ErrorBoundary`, optionally passing their own not-found rendering.
@@ -35,7 +38,7 @@ export function GeneralErrorBoundary({ notFound }: { notFound?: React.ReactNode 
   return (
     <StatusPage
       code={String(status)}
-      title="Something went wrong"
+      title={titles[status] ?? "Something went wrong"}
       message={
         detail ??
         "We could not show this page. Please try again in a moment; if it keeps happening, let the studio know."

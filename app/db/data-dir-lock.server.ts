@@ -36,7 +36,11 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        // Created but not written (a full disk): an empty lock must not be left behind.
+        fs.rmSync(file, { force: true });
+        throw error;
+      }
       const owner = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new Error(

@@ -39,6 +39,8 @@ export interface ListenHandlers {
 /** An open database: the Drizzle handle plus what the plain Drizzle API does not cover. */
 export interface Database {
   readonly kind: "pglite" | "postgres";
+  /** Where the data is, for messages and logs: the PGlite folder, or the server's URL without its password. */
+  readonly location: string;
   readonly db: AppDatabase;
   /** Subscribes to a NOTIFY channel. Resolves once listening, so no later NOTIFY is lost. */
   listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
@@ -57,7 +59,24 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** Runs after migrations while holding the start-up lock (for idempotent seeding). */
   afterMigrate?: (db: AppDatabase) => Promise<void>;
+  /** PostgreSQL only: how long to wait for a connection and for a query (tests shorten them). */
+  timeouts?: Partial<PostgresTimeouts>;
 }
+
+/**
+ * How long a request may wait on a PostgreSQL server that does not answer (stopped, or the
+ * network to it silent) before it fails and gets its 503: every query here takes milliseconds.
+ */
+export interface PostgresTimeouts {
+  connectMs: number;
+  queryMs: number;
+  /** How often the LISTEN connection is checked, so a silently dead one is noticed and replaced. */
+  listenCheckMs: number;
+}
+
+const POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, queryMs: 10_000, listenCheckMs: 15_000 };
+// Start-up waits this long for another process's migrations (the advisory lock) before failing.
+const STARTUP_LOCK_WAIT_MS = 10 * 60_000;
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 // PostgreSQL's default 128 MB of shared buffers is touched at start, so it is resident memory
@@ -117,6 +136,7 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
   let closed: Promise<void> | undefined;
   return {
     kind: "pglite",
+    location: path.resolve(dataDir, "pglite"),
     db,
     async listen(channel, handlers) {
       assertChannel(channel);
@@ -151,7 +171,8 @@ export function redactDatabaseUrl(url: string): string {
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const timeouts = { ...POSTGRES_TIMEOUTS, ...options.timeouts };
+  const pool = new pg.Pool({ ...connectionSettings(databaseUrl, timeouts), max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   try {
@@ -165,7 +186,11 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
 
   const lockClient = await pool.connect();
   try {
-    await lockClient.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    await lockClient.query({
+      text: "select pg_advisory_lock($1)",
+      values: [STARTUP_LOCK_KEY],
+      query_timeout: STARTUP_LOCK_WAIT_MS,
+    } as pg.QueryConfig);
     if (options.migrate !== false) {
       await migrateNodePostgres(db as never, { migrationsFolder: migrationsFolder() });
     }
@@ -179,10 +204,11 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   }
   lockClient.release();
 
-  const listeners = new PostgresListeners(databaseUrl);
+  const listeners = new PostgresListeners(databaseUrl, timeouts);
   let closed: Promise<void> | undefined;
   return {
     kind: "postgres",
+    location: redactDatabaseUrl(databaseUrl),
     db,
     listen: (channel, handlers) => {
       assertChannel(channel);
@@ -202,6 +228,21 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
 }
 
 /**
+ * Connection settings for the pool and the LISTEN connection: a connection attempt and a query
+ * each give up after their timeout (pg's query_timeout ends the wait on the client side, so it
+ * also works when the server or the network is silent), and TCP keepalive probes idle ones.
+ */
+function connectionSettings(databaseUrl: string, timeouts: PostgresTimeouts): pg.ClientConfig {
+  return {
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
  * One dedicated connection per process for LISTEN (a pooled connection would be handed to other
  * queries). It reconnects after a drop and tells subscribers they may have missed notifications.
  */
@@ -211,8 +252,12 @@ class PostgresListeners {
   private readonly subscriptions = new Map<string, Set<ListenHandlers>>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  private checkTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly timeouts: PostgresTimeouts,
+  ) {}
 
   async listen(channel: string, handlers: ListenHandlers): Promise<Unlisten> {
     const client = await this.connection();
@@ -243,21 +288,44 @@ class PostgresListeners {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new pg.Client(connectionSettings(this.databaseUrl, this.timeouts));
     client.on("notification", (message) => {
       for (const handlers of this.subscriptions.get(message.channel) ?? []) handlers.onPayload(message.payload ?? "");
     });
     client.on("error", () => this.dropped(client));
     client.on("end", () => this.dropped(client));
     await client.connect();
-    for (const channel of this.subscriptions.keys()) await client.query(`LISTEN "${channel}"`);
+    try {
+      for (const channel of this.subscriptions.keys()) await client.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
+    this.watch(client);
     return client;
+  }
+
+  /**
+   * A LISTEN connection only receives, so one the network silently dropped would never notice;
+   * a small query now and then does, and the connection is replaced (with its gap) when it fails.
+   */
+  private watch(client: pg.Client) {
+    clearInterval(this.checkTimer);
+    this.checkTimer = setInterval(() => {
+      if (this.client !== client) return;
+      client.query("select 1").catch(() => {
+        this.dropped(client);
+        client.end().catch(() => {});
+      });
+    }, this.timeouts.listenCheckMs);
+    this.checkTimer.unref();
   }
 
   private dropped(client: pg.Client) {
     if (this.client !== client) return;
     this.client = undefined;
+    clearInterval(this.checkTimer);
     if (this.closed) return;
     for (const set of this.subscriptions.values()) for (const handlers of set) handlers.onDrop?.();
     const retry = () => {
@@ -278,6 +346,7 @@ class PostgresListeners {
   async close() {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    clearInterval(this.checkTimer);
     const client = this.client;
     this.client = undefined;
     this.subscriptions.clear();

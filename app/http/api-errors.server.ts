@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { InvalidCursorError, UnknownQuotesError } from "#app/quotes/quotes.server.ts";
+import { outageAnswer } from "./outage-answers.server.ts";
 
 /**
  * The one error answer of routes and the API: `{ message, field? }`, not cached. The Express
@@ -38,9 +39,14 @@ export function searchParamsOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-/** Maps known domain errors to API errors; anything else is rethrown (a 500). */
+/**
+ * Maps known domain errors to API errors, and outages (database unreachable: 503, disk full:
+ * 507) to theirs; anything else is rethrown (a 500).
+ */
 export function toApiError(error: unknown): never {
   if (error instanceof Response) throw error;
+  const outage = outageAnswer(error, "json");
+  if (outage) throw outage;
   if (error instanceof InvalidCursorError) throw jsonError(400, `cursor: ${error.message}`, { field: "cursor" });
   if (error instanceof UnknownQuotesError) throw jsonError(404, error.message, { ids: error.ids });
   throw error;

@@ -10,10 +10,12 @@ import { listPublicQuotes } from "./quotes.server.ts";
  * curates, so most requests need no database at all (DESIGN.md: p99 <= 20 ms at 500 req/s).
  *
  * Freshness comes from the quote event hub: every NOTIFY from the tweets trigger (any process
- * on the same database) calls `changed`, which empties the cache. It serves only while changes
- * can be heard: until the hub is listening, and from a dropped LISTEN connection (`deaf`) until
- * it is back, every read goes to the database. A read in flight when a change lands is dropped
- * with the rest, so it is never kept past the change.
+ * on the same database) calls `changed`, which empties the cache. Until the hub first listens,
+ * every read goes to the database. When the LISTEN connection drops (`deaf`: the database is
+ * usually away) the cache keeps answering from what it has, so the wall and the API stay up
+ * through an outage; once it is back the hub calls `changed` (decision 012's gap handling), which
+ * empties it, so whatever changed meanwhile is read afresh (decision 027). A read in flight when
+ * a change lands is dropped with the rest, so it is never kept past the change.
  */
 interface Entry {
   pending: Promise<QuotePage<PublicQuote>>;
@@ -23,7 +25,9 @@ interface Entry {
 
 export class PublicQuoteCache {
   private readonly pages = new Map<string, Entry>();
+  /** Set once the hub has listened: from then on answers are kept. */
   private listening = false;
+  private hearing = false;
   private changes = 0;
 
   /** `maxEntries` bounds memory: searches are free text, so the oldest entry makes room. */
@@ -60,6 +64,7 @@ export class PublicQuoteCache {
   changed(): void {
     this.pages.clear();
     this.listening = true;
+    this.hearing = true;
     this.changes++;
   }
 
@@ -69,11 +74,25 @@ export class PublicQuoteCache {
     this.changes++;
   }
 
-  /** Changes can no longer be heard: forget everything and stop keeping answers. */
+  /**
+   * Changes can no longer be heard (the LISTEN connection dropped, or the process is stopping):
+   * keep answering from what is here; `changed` empties it once they can be heard again.
+   */
   deaf(): void {
+    this.hearing = false;
+  }
+
+  /** Back to how it started (tests, shutdown): keeps nothing until `changed` is called. */
+  reset(): void {
     this.pages.clear();
     this.listening = false;
+    this.hearing = false;
     this.changes++;
+  }
+
+  /** Whether changes are being heard now (false from a dropped LISTEN until it is back). */
+  get fresh(): boolean {
+    return this.hearing;
   }
 
   /**

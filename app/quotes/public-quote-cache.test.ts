@@ -64,18 +64,37 @@ describe("PublicQuoteCache", () => {
     expect((await cache.read("k", async () => page("recovered"))).quotes[0]?.text).toBe("recovered");
   });
 
-  it("stops keeping answers while deaf, and holds at most maxEntries queries", async () => {
+  it("keeps answering from what it has while deaf, and reads afresh once changes are heard again", async () => {
     const cache = new PublicQuoteCache(2);
     cache.changed();
-    const db = counter();
+    const db = counter("read ");
     for (const key of ["a", "b", "c"]) await cache.read(key, db.load);
     expect(cache.size).toBe(2);
+    // The LISTEN connection dropped: the database is away, so the pages in memory are served.
     cache.deaf();
-    expect(cache.size).toBe(0);
+    expect(cache.fresh).toBe(false);
+    const down = () => Promise.reject(new Error("connect ECONNREFUSED"));
+    expect((await cache.read("c", down)).quotes[0]?.text).toBe("read 3");
+    expect(cache.peek("c")?.quotes[0]?.text).toBe("read 3");
+    await expect(cache.read("a", down)).rejects.toThrow("ECONNREFUSED");
+    // Back (decision 012's gap): whatever changed meanwhile is read from the database.
+    cache.changed();
+    expect(cache.fresh).toBe(true);
+    expect(cache.peek("c")).toBeUndefined();
+    expect((await cache.read("c", db.load)).quotes[0]?.text).toBe("read 4");
+    expect(db.calls()).toBe(4);
+  });
+
+  it("keeps nothing after a reset until changes are heard", async () => {
+    const cache = new PublicQuoteCache();
+    cache.changed();
+    const db = counter();
+    await cache.read("a", db.load);
+    cache.reset();
     await cache.read("a", db.load);
     await cache.read("a", db.load);
     expect(cache.size).toBe(0);
-    expect(db.calls()).toBe(5);
+    expect(db.calls()).toBe(3);
   });
 
   it("peeks only at pages already read, and only while listening", async () => {
@@ -89,7 +108,7 @@ describe("PublicQuoteCache", () => {
     finish(page("kept"));
     await pending;
     expect(cache.peek("k")?.quotes[0]?.text).toBe("kept");
-    cache.deaf();
+    cache.reset();
     expect(cache.peek("k")).toBeUndefined();
   });
 });

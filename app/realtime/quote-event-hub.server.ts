@@ -72,6 +72,8 @@ export class QuoteEventHub {
       /** How often open streams' sessions are checked against the database (default 5 s). */
       sessionCheckMs?: number;
       onError?: (error: unknown) => void;
+      /** The listening connection was lost, or is back (for the log: what an operator sees of an outage). */
+      onConnection?: (state: "lost" | "back") => void;
     } = {},
   ) {
     this.sessions = new SessionWatch(database, { intervalMs: options.sessionCheckMs, onError: options.onError });
@@ -87,9 +89,11 @@ export class QuoteEventHub {
       onGap: () => {
         for (const listener of this.changeListeners) listener.changed();
         this.broadcast(refetchEvent);
+        this.options.onConnection?.("back");
       },
       onDrop: () => {
         for (const listener of this.changeListeners) listener.deaf();
+        this.options.onConnection?.("lost");
       },
     });
     for (const listener of this.changeListeners) listener.changed();

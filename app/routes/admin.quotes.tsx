@@ -9,6 +9,7 @@ import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "#app/auth/sign-in.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import { listEveryAdminQuote } from "#app/quotes/quotes.server.ts";
 import type { Route } from "./+types/admin.quotes";
@@ -16,7 +17,11 @@ import styles from "./admin.quotes.module.css";
 
 export const headers = adminHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// While the database cannot be reached the admin screens say so (503), whatever the session.
+export const loader = answeringOutages("page", adminQuotesLoader);
+export const action = answeringOutages("page", adminQuotesAction);
+
+async function adminQuotesLoader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const notice = url.searchParams.get("reset") === "done" ? "Your password was changed. Sign in with it." : undefined;
   const check = await checkSession(request, context);
@@ -34,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const loginInput = z.object({ email: z.string().max(320), password: z.string().max(1024) });
 
-export async function action({ request, context }: Route.ActionArgs) {
+async function adminQuotesAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const intent = form.get("intent");

@@ -13,6 +13,7 @@ import {
 } from "#app/auth/second-factor.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { formatUsDate } from "#app/format/us-date.ts";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.security";
 
@@ -25,7 +26,11 @@ async function requireAdminPage(request: Request, context: Route.LoaderArgs["con
   return check.user;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// While the database cannot be reached the admin screens say so (503), whatever the session.
+export const loader = answeringOutages("page", securityLoader);
+export const action = answeringOutages("page", securityAction);
+
+async function securityLoader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
   return {
     email: user.email,
@@ -35,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+async function securityAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await requireAdminPage(request, context);
   const form = await readForm(request);

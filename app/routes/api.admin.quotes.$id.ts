@@ -12,7 +12,7 @@ const noStore = { "Cache-Control": "no-store" };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { id } = parseInput(quoteIdParams, params);
-  const quote = await getQuote(context.get(databaseContext).db, id);
+  const quote = await getQuote(context.get(databaseContext).db, id).catch(toApiError);
   if (!quote) throw jsonError(404, `No quote with id ${id}`);
   return Response.json({ quote }, { headers: noStore });
 }

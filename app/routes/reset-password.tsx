@@ -11,6 +11,7 @@ import { requestPasswordReset } from "#app/auth/password-reset-request.server.ts
 import { RateLimitedError, rateLimits, takeAttempt } from "#app/auth/rate-limit.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import type { Route } from "./+types/reset-password";
@@ -25,7 +26,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: token && token.length <= 200 ? token : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+// While the database cannot be reached the page says so (503) rather than failing (500).
+export const action = answeringOutages("page", resetPasswordAction);
+
+async function resetPasswordAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const database = context.get(databaseContext);

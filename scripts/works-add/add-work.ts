@@ -101,15 +101,18 @@ export async function addWork(work: NewWork, contentDir: string): Promise<AddedW
   const file = path.join(folder, `${slug}.md`);
   const imageFile = path.join(folder, `${slug}${image.ext}`);
   fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(file, `---\n${stringify(front, { lineWidth: 0 })}---\n`);
+  const imageWasThere = fs.existsSync(imageFile);
   try {
+    fs.writeFileSync(file, `---\n${stringify(front, { lineWidth: 0 })}---\n`);
     readContentFile(file, workFileSchema, { bodyField: "description" });
+    fs.copyFileSync(path.resolve(work.image), imageFile);
   } catch (error) {
-    fs.rmSync(file);
+    // All or nothing: a record without its image (a full disk mid-copy) would break the build.
+    fs.rmSync(file, { force: true });
+    if (!imageWasThere) fs.rmSync(imageFile, { force: true });
     if (error instanceof ContentError) throw new CliError(`Nothing was added:\n${error.message}`);
     throw error;
   }
-  fs.copyFileSync(path.resolve(work.image), imageFile);
   return {
     slug,
     renamed: slug !== base,
