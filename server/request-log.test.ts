@@ -15,6 +15,8 @@ async function logged(url: string) {
     // Like the image route: a router mounted at /img sees only the rest of the path.
     const images = express.Router();
     images.get("/:folder/missing.webp", (_req, res) => void res.status(404).send("no"));
+    images.get("/:folder/busy.webp", (_req, res) => void res.status(503).send("busy"));
+    images.get("/:folder/broken.webp", (_req, res) => void res.status(500).send("broken"));
     images.get("/:folder/:file", (_req, res) => void res.send("image"));
     app.use("/img", images);
     const server = app.listen(0, "127.0.0.1", async () => {
@@ -45,5 +47,13 @@ describe("request log", () => {
   it("logs a client error at warn", async () => {
     const [line] = await logged("/img/artworks-400/missing.webp");
     expect(line).toMatchObject({ level: "warn", fields: { path: "/img/artworks-400/missing.webp", status: 404 } });
+  });
+
+  it("logs a server fault at error, and an answer to an outage or a full disk at warn", async () => {
+    expect((await logged("/img/artworks-400/broken.webp"))[0]).toMatchObject({
+      level: "error",
+      fields: { status: 500 },
+    });
+    expect((await logged("/img/artworks-400/busy.webp"))[0]).toMatchObject({ level: "warn", fields: { status: 503 } });
   });
 });

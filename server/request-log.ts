@@ -7,14 +7,23 @@ type LevelLogger = Record<Level, (fields: object, message: string) => void>;
  * The one request log line: method, full path (no query string, which may carry tokens),
  * status, duration since `started` (process.hrtime.bigint()), and whether the answer was sent
  * whole. Its level follows the status: a 5xx is the server's fault (error), a 4xx the client's
- * (warn, so malformed requests are visible without paging anyone), the rest info.
+ * (warn, so malformed requests are visible without paging anyone), the rest info. A 501 (a
+ * method the site does not have), 503 (database away, image work busy) and 507 (disk full) are
+ * warn: expected answers to a condition its own module already logs once, which would otherwise
+ * write an error line per request for as long as it lasts.
  */
+const EXPECTED_SERVER_ANSWERS = new Set([501, 503, 507]);
 export function logRequest(
   logger: LevelLogger,
   request: { method: string | undefined; url: string | undefined; status: number; started: bigint; finished: boolean },
 ): void {
   const durationMs = Number(process.hrtime.bigint() - request.started) / 1e6;
-  const level: Level = request.status >= 500 ? "error" : request.status >= 400 ? "warn" : "info";
+  const level: Level =
+    request.status >= 500 && !EXPECTED_SERVER_ANSWERS.has(request.status)
+      ? "error"
+      : request.status >= 400
+        ? "warn"
+        : "info";
   logger[level](
     {
       method: request.method,

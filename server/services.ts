@@ -5,8 +5,8 @@ import { passwordResetComposer } from "#app/auth/password-reset-request.server.t
 import { type Env, getEnv } from "#app/config/env.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
-import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
+import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
