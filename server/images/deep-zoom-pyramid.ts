@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { makeReadableDir, makeTreeReadable } from "./cache-files.ts";
 import { ZOOM_TILE_FORMAT, ZOOM_TILE_OVERLAP, ZOOM_TILE_SIZE, zoomStandInSvg } from "./deep-zoom-source.ts";
-import { type EncodePriority, withEncoderSlot } from "./derive-image.ts";
+import { type EncodePriority, withEncoderSlot } from "./encoder-lanes.ts";
 
 /**
  * Refuse originals above this many pixels (sharp's own default, 16,383 squared): a larger one
@@ -39,9 +40,9 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
   /** The pyramid's folder, relative to the zoom cache root. */
   const folderOf = (source: PyramidSource) => `${source.slug}.${source.version}`;
 
-  async function build(source: PyramidSource, finalDir: string): Promise<void> {
+  async function build(source: PyramidSource, finalDir: string, lane: EncodePriority): Promise<void> {
     buildsStarted++;
-    await withEncoderSlot(priority, async () => {
+    await withEncoderSlot(lane, async () => {
       const temporary = `${finalDir}.tmp-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
       await fs.promises.mkdir(temporary, { recursive: true });
       try {
@@ -56,6 +57,8 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
           .toFile(path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`));
         // libvips' record of its own settings: not part of the pyramid, never served.
         await fs.promises.rm(path.join(temporary, TILES_FOLDER, "vips-properties.xml"), { force: true });
+        // nginx reads the tiles as another user, whatever this process's umask.
+        await makeTreeReadable(temporary);
         try {
           await fs.promises.rename(temporary, finalDir);
         } catch (error) {
@@ -70,15 +73,19 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
     });
   }
 
-  /** The finished pyramid's folder (absolute), built first when it is not on disk. */
-  function ensurePyramid(source: PyramidSource): Promise<string> {
+  const isBuilt = (source: PyramidSource) => fs.existsSync(path.join(root, folderOf(source), DESCRIPTOR_FILE));
+
+  /**
+   * The finished pyramid's folder (absolute), built first when it is not on disk. Rejects with
+   * EncoderBusyError at once when the lane is full.
+   */
+  function ensurePyramid(source: PyramidSource, lane: EncodePriority = priority): Promise<string> {
     const finalDir = path.join(root, folderOf(source));
-    if (fs.existsSync(path.join(finalDir, DESCRIPTOR_FILE))) return Promise.resolve(finalDir);
+    if (isBuilt(source)) return Promise.resolve(finalDir);
     let pending = inFlight.get(finalDir);
     if (!pending) {
-      pending = fs.promises
-        .mkdir(root, { recursive: true })
-        .then(() => build(source, finalDir))
+      pending = makeReadableDir(path.dirname(root), root)
+        .then(() => build(source, finalDir, lane))
         .then(() => finalDir)
         .finally(() => inFlight.delete(finalDir));
       inFlight.set(finalDir, pending);
@@ -89,6 +96,7 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
   return {
     root,
     ensurePyramid,
+    isBuilt,
     folderOf,
     /** Builds begun by this store so far (single-flight is tested on it). */
     buildsStarted: () => buildsStarted,
