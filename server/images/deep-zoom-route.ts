@@ -137,6 +137,8 @@ export function deepZoomRoute(options: {
     /** The descriptor URL of a work at its current version, as the zoom page links it. */
     descriptorUrl: (slug: string) => `/img/zoom/${slug}.${sourceOf(slug).version}.dzi`,
     ensurePyramid: (slug: string, priority?: EncodePriority) => store.ensurePyramid(sourceOf(slug), priority),
+    /** Whether the work has a real original (else its stand-in is tiled). */
+    hasOriginal: (slug: string) => originals.has(slug),
     /** Whether the work's current pyramid is on disk. */
     hasPyramid: (slug: string) => store.isBuilt(sourceOf(slug)),
     /** Whether a folder under zoom/ (`<slug>.<version>`) is a known work's current pyramid. */

@@ -1,9 +1,14 @@
 import path from "node:path";
-import { findArtwork, isArtworkImage } from "#app/catalogue/catalogue.ts";
+import { artworks, findArtwork, isArtworkImage } from "#app/catalogue/catalogue.ts";
 import { getEnv } from "#app/config/env.server.ts";
 import { deepZoomRoute } from "./deep-zoom-route.ts";
+import { pruneSuperseded, removeTemporaryFiles } from "./image-cache-upkeep.ts";
 import { imageRoute } from "./image-route.ts";
 import { warmFirstScreenImages } from "./warm-images.ts";
+import { warmZoomPyramids } from "./warm-pyramids.ts";
+
+/** How often superseded derivatives and pyramids are looked for (each waits out its grace period). */
+const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
 let images: ReturnType<typeof imageRoute> | undefined;
 
@@ -29,12 +34,33 @@ export function siteDeepZoom(): ReturnType<typeof deepZoomRoute> {
 }
 
 /**
- * Starts deriving every prerendered page's first-screen images in the background (decision
- * 017). Called by server.js once it listens; progress and the end go to the log.
+ * Image work after start (decisions 017, 026), called by server.js once it listens, progress to
+ * the log: temporary files of crashed writes removed at once; superseded versions pruned now and
+ * every 15 minutes after their grace period; then, unless WARM_IMAGES=off, every prerendered
+ * page's first-screen images derived and every work's zoom pyramid built, in the background.
  */
 export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[0]["logger"]): void {
+  const images = siteImages();
+  const zoom = siteDeepZoom();
+  const references = { isCurrentFile: images.isCurrentFile, isCurrentPyramid: zoom.isCurrentPyramid };
+  const prune = () =>
+    pruneSuperseded({ cacheDir: images.cacheDir, references })
+      .then(({ pruned, bytes, waiting }) => {
+        if (pruned.length > 0 || waiting > 0) {
+          logger.info({ pruned: pruned.length, bytes, waiting }, "superseded images pruned");
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, "pruning superseded images failed"));
+  removeTemporaryFiles(images.cacheDir)
+    .then((removed) => {
+      if (removed.length > 0) logger.info({ removed }, "temporary image files removed");
+    })
+    .catch((error) => logger.warn({ err: error }, "removing temporary image files failed"))
+    .then(prune);
+  setInterval(prune, PRUNE_EVERY_MS).unref();
+
   if (getEnv().WARM_IMAGES === "off") return;
-  warmFirstScreenImages({ clientDir: "build/client", images: siteImages(), logger }).catch((error) =>
-    logger.warn({ err: error }, "warming images stopped"),
-  );
+  warmFirstScreenImages({ clientDir: "build/client", images, logger })
+    .then(() => warmZoomPyramids({ zoom, works: artworks.map((work) => work.slug), logger }))
+    .catch((error) => logger.warn({ err: error }, "warming images stopped"));
 }

@@ -62,7 +62,21 @@ export function warmOrder(targets: ImageTarget[]): ImageTarget[] {
     .map(({ t }) => t);
 }
 
-interface Log {
+/**
+ * Waits for a quiet second: under load the visitors' own requests come first, and a short lull
+ * between bursts does not start an encode that would run on into the next burst.
+ */
+export async function waitForQuiet(sampleMs: number, signal?: AbortSignal): Promise<void> {
+  let utilization = performance.eventLoopUtilization();
+  for (let quiet = 0; quiet < QUIET_SAMPLES && !signal?.aborted; ) {
+    await new Promise((resolve) => setTimeout(resolve, sampleMs).unref());
+    const now = performance.eventLoopUtilization(utilization);
+    utilization = performance.eventLoopUtilization();
+    quiet = now.utilization < IDLE_UTILIZATION ? quiet + 1 : 0;
+  }
+}
+
+export interface Log {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
@@ -101,21 +115,13 @@ export async function warmFirstScreenImages(options: {
   logger.info({ images: order.length }, "warming first-screen images");
   let derived = 0;
   let lastReport = performance.now();
-  let utilization = performance.eventLoopUtilization();
   for (const target of order) {
     if (signal?.aborted) break;
     if (images.isOnDisk(target)) {
       derived++;
       continue;
     }
-    // Wait for a quiet second: under load the visitors' own requests come first, and a short
-    // lull between bursts does not start an encode that would run on into the next burst.
-    for (let quiet = 0; quiet < QUIET_SAMPLES && !signal?.aborted; ) {
-      await new Promise((resolve) => setTimeout(resolve, sampleMs).unref());
-      const now = performance.eventLoopUtilization(utilization);
-      utilization = performance.eventLoopUtilization();
-      quiet = now.utilization < IDLE_UTILIZATION ? quiet + 1 : 0;
-    }
+    await waitForQuiet(sampleMs, signal);
     try {
       await images.ensureDerived(target, "warm");
       derived++;
