@@ -44,7 +44,7 @@ export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[
   const zoom = siteDeepZoom();
   const references = { isCurrentFile: images.isCurrentFile, isCurrentPyramid: zoom.isCurrentPyramid };
   const prune = () =>
-    pruneSuperseded({ cacheDir: images.cacheDir, references })
+    pruneSuperseded({ cacheDir: images.cacheDir, references, graceMs: getEnv().IMAGE_PRUNE_GRACE_MINUTES * 60_000 })
       .then(({ pruned, bytes, waiting }) => {
         if (pruned.length > 0 || waiting > 0) {
           logger.info({ pruned: pruned.length, bytes, waiting }, "superseded images pruned");
