@@ -9,19 +9,31 @@ const cores = Math.max(1, os.availableParallelism());
  * pyramid a visitor asked for. "warm": work done ahead of visitors (decision 017, 026). "soon"
  * and "warm" share one lane, one encode at a time ("soon" first), so with two or more cores a
  * request always finds a core free: AVIF at 1920 px takes seconds, and must not hold back a 60 ms JPEG.
+ * "batch": a command that needs every image it asks for (the catalogue book at build): like
+ * "request" after it, and never refused.
  */
-export type EncodePriority = "request" | "soon" | "warm";
+export type EncodePriority = "request" | "batch" | "soon" | "warm";
 
 /**
  * How many encodes may wait in each lane (decision 026). A flood of cold URLs would otherwise
  * queue without bound (issue 26 saw ~1,000 jobs) and every visitor would wait behind it; past
  * the bound a request is refused at once and answered with a ready size or a 503.
  */
-export const DEFAULT_MAX_WAITING: Readonly<Record<EncodePriority, number>> = { request: 16, soon: 4, warm: 64 };
+export const DEFAULT_MAX_WAITING: Readonly<Record<EncodePriority, number>> = {
+  request: 16,
+  batch: Number.POSITIVE_INFINITY,
+  soon: 4,
+  warm: 64,
+};
 let maxWaiting: Record<EncodePriority, number> = { ...DEFAULT_MAX_WAITING };
 
 /** Seconds a refused client is told to wait before asking again (`Retry-After`). */
-export const RETRY_AFTER_SECONDS: Readonly<Record<EncodePriority, number>> = { request: 2, soon: 5, warm: 30 };
+export const RETRY_AFTER_SECONDS: Readonly<Record<EncodePriority, number>> = {
+  request: 2,
+  batch: 2,
+  soon: 5,
+  warm: 30,
+};
 
 /** The lane is full: the work was not queued. */
 export class EncoderBusyError extends Error {
@@ -35,12 +47,15 @@ export class EncoderBusyError extends Error {
 
 let running = 0;
 let runningBackground = 0;
-const waiting: Record<EncodePriority, (() => void)[]> = { request: [], soon: [], warm: [] };
+const waiting: Record<EncodePriority, (() => void)[]> = { request: [], batch: [], soon: [], warm: [] };
+const inBackground = (priority: EncodePriority) => priority === "soon" || priority === "warm";
 
 function startNext() {
   while (running < cores) {
     const start =
-      waiting.request.shift() ?? (runningBackground === 0 ? (waiting.soon.shift() ?? waiting.warm.shift()) : undefined);
+      waiting.request.shift() ??
+      waiting.batch.shift() ??
+      (runningBackground === 0 ? (waiting.soon.shift() ?? waiting.warm.shift()) : undefined);
     if (!start) return;
     start();
   }
@@ -51,12 +66,12 @@ function startNext() {
  * lanes). Rejects with EncoderBusyError at once, without queueing, when the lane is full.
  */
 export async function withEncoderSlot<T>(priority: EncodePriority, work: () => Promise<T>): Promise<T> {
-  const free = running < cores && (priority === "request" || runningBackground === 0);
+  const free = running < cores && (!inBackground(priority) || runningBackground === 0);
   if (!free && waiting[priority].length >= maxWaiting[priority]) throw new EncoderBusyError(priority);
   await new Promise<void>((resolve) => {
     waiting[priority].push(() => {
       running++;
-      if (priority !== "request") runningBackground++;
+      if (inBackground(priority)) runningBackground++;
       resolve();
     });
     startNext();
@@ -65,7 +80,7 @@ export async function withEncoderSlot<T>(priority: EncodePriority, work: () => P
     return await work();
   } finally {
     running--;
-    if (priority !== "request") runningBackground--;
+    if (inBackground(priority)) runningBackground--;
     startNext();
   }
 }
@@ -76,8 +91,9 @@ export function laneIsFull(priority: EncodePriority): boolean {
 }
 
 /** Encodes waiting, by priority, and running (logs and tests read it). */
-export function encodesWaiting(): { request: number; soon: number; warm: number; running: number } {
-  return { request: waiting.request.length, soon: waiting.soon.length, warm: waiting.warm.length, running };
+export function encodesWaiting(): Record<EncodePriority | "running", number> {
+  const { request, batch, soon, warm } = waiting;
+  return { request: request.length, batch: batch.length, soon: soon.length, warm: warm.length, running };
 }
 
 /** Changes the bounds (tests use small ones); returns a function restoring the previous ones. */
