@@ -1,5 +1,5 @@
-/** Attempts before giving up and letting the viewer show its failure (about a minute at 5 s). */
-const MAX_ATTEMPTS = 12;
+/** Attempts before giving up and letting the viewer show its failure (two minutes at 5 s). */
+const MAX_ATTEMPTS = 24;
 
 /**
  * Fetches a zoom descriptor until the server has it: a pyramid being built, or a busy image

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { makeReadableDir, makeTreeReadable } from "./cache-files.ts";
 import { ZOOM_TILE_FORMAT, ZOOM_TILE_OVERLAP, ZOOM_TILE_SIZE, zoomStandInSvg } from "./deep-zoom-source.ts";
 import { type EncodePriority, withEncoderSlot } from "./encoder-lanes.ts";
+import { tileInChild } from "./pyramid-child.ts";
 
 /**
  * Refuse originals above this many pixels (sharp's own default, 16,383 squared): a larger one
@@ -46,15 +46,17 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
       const temporary = `${finalDir}.tmp-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
       await fs.promises.mkdir(temporary, { recursive: true });
       try {
-        const input = source.originalFile
-          ? sharp(source.originalFile, { limitInputPixels: MAX_ORIGINAL_PIXELS }).rotate()
-          : sharp(Buffer.from(zoomStandInSvg(source.slug).svg));
-        await input
-          .flatten({ background: "#0e0d0c" })
+        await tileInChild({
+          input: source.originalFile
+            ? { file: source.originalFile, maxPixels: MAX_ORIGINAL_PIXELS }
+            : { svg: zoomStandInSvg(source.slug).svg },
+          output: path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`),
           // The format decides the tiles' extension, which the route and the .dzi name.
-          .toFormat(ZOOM_TILE_FORMAT, { quality: 82 })
-          .tile({ size: ZOOM_TILE_SIZE, overlap: ZOOM_TILE_OVERLAP, layout: "dz", container: "fs" })
-          .toFile(path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`));
+          format: ZOOM_TILE_FORMAT,
+          quality: 82,
+          size: ZOOM_TILE_SIZE,
+          overlap: ZOOM_TILE_OVERLAP,
+        });
         // libvips' record of its own settings: not part of the pyramid, never served.
         await fs.promises.rm(path.join(temporary, TILES_FOLDER, "vips-properties.xml"), { force: true });
         // nginx reads the tiles as another user, whatever this process's umask.
