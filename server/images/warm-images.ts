@@ -76,6 +76,12 @@ export async function waitForQuiet(sampleMs: number, signal?: AbortSignal): Prom
   }
 }
 
+/** Whether `error` says the disk is full (a write's ENOSPC, or libvips' words for it in a child). */
+export function isDiskFull(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "ENOSPC" || /ENOSPC|No space left on device/i.test(String(message));
+}
+
 export interface Log {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
@@ -127,6 +133,8 @@ export async function warmFirstScreenImages(options: {
       derived++;
     } catch (error) {
       logger.warn({ err: error, image: `${target.collection}/${target.name}` }, "could not warm an image");
+      // A full disk fails every next encode too: stop, and leave the space to what visitors need.
+      if (isDiskFull(error)) break;
     }
     if (performance.now() - lastReport >= progressEveryMs) {
       lastReport = performance.now();

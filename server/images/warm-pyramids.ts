@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { deepZoomRoute } from "./deep-zoom-route.ts";
-import { type Log, waitForQuiet } from "./warm-images.ts";
+import { isDiskFull, type Log, waitForQuiet } from "./warm-images.ts";
 
 /**
  * Builds every work's zoom pyramid that is not on disk, ahead of visitors (decision 026): one
@@ -31,6 +31,8 @@ export async function warmZoomPyramids(options: {
       built++;
     } catch (error) {
       logger.warn({ err: error, work: slug }, "could not build a zoom pyramid");
+      // A full disk fails every next build too: stop, and leave the space to what visitors need.
+      if (isDiskFull(error)) break;
     }
   }
   const result = { built, total: order.length, ms: Math.round(performance.now() - started) };
