@@ -10,9 +10,11 @@ const cores = Math.max(1, os.availableParallelism());
  * and "warm" share one lane, one encode at a time ("soon" first), so with two or more cores a
  * request always finds a core free: AVIF at 1920 px takes seconds, and must not hold back a 60 ms JPEG.
  * "batch": a command that needs every image it asks for (the catalogue book at build): like
- * "request" after it, and never refused.
+ * "request" after it, and never refused. "fallback": the 400 px JPEG/PNG answered for an
+ * AVIF/WebP not ready yet, after "request", so a flood of cold AVIF URLs cannot hold back a
+ * visitor's JPEG.
  */
-export type EncodePriority = "request" | "batch" | "soon" | "warm";
+export type EncodePriority = "request" | "batch" | "fallback" | "soon" | "warm";
 
 /**
  * How many encodes may wait in each lane (decision 026). A flood of cold URLs would otherwise
@@ -22,6 +24,7 @@ export type EncodePriority = "request" | "batch" | "soon" | "warm";
 export const DEFAULT_MAX_WAITING: Readonly<Record<EncodePriority, number>> = {
   request: 16,
   batch: Number.POSITIVE_INFINITY,
+  fallback: 16,
   soon: 4,
   warm: 64,
 };
@@ -31,6 +34,7 @@ let maxWaiting: Record<EncodePriority, number> = { ...DEFAULT_MAX_WAITING };
 export const RETRY_AFTER_SECONDS: Readonly<Record<EncodePriority, number>> = {
   request: 2,
   batch: 2,
+  fallback: 2,
   soon: 5,
   warm: 30,
 };
@@ -47,7 +51,13 @@ export class EncoderBusyError extends Error {
 
 let running = 0;
 let runningBackground = 0;
-const waiting: Record<EncodePriority, (() => void)[]> = { request: [], batch: [], soon: [], warm: [] };
+const waiting: Record<EncodePriority, (() => void)[]> = {
+  request: [],
+  batch: [],
+  fallback: [],
+  soon: [],
+  warm: [],
+};
 const inBackground = (priority: EncodePriority) => priority === "soon" || priority === "warm";
 
 function startNext() {
@@ -55,6 +65,7 @@ function startNext() {
     const start =
       waiting.request.shift() ??
       waiting.batch.shift() ??
+      waiting.fallback.shift() ??
       (runningBackground === 0 ? (waiting.soon.shift() ?? waiting.warm.shift()) : undefined);
     if (!start) return;
     start();
@@ -92,8 +103,9 @@ export function laneIsFull(priority: EncodePriority): boolean {
 
 /** Encodes waiting, by priority, and running (logs and tests read it). */
 export function encodesWaiting(): Record<EncodePriority | "running", number> {
-  const { request, batch, soon, warm } = waiting;
-  return { request: request.length, batch: batch.length, soon: soon.length, warm: warm.length, running };
+  const { request, batch, fallback, soon, warm } = waiting;
+  const [r, b, f, s, w] = [request, batch, fallback, soon, warm].map((lane) => lane.length) as number[];
+  return { request: r ?? 0, batch: b ?? 0, fallback: f ?? 0, soon: s ?? 0, warm: w ?? 0, running };
 }
 
 /** Changes the bounds (tests use small ones); returns a function restoring the previous ones. */

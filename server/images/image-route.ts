@@ -131,12 +131,12 @@ export function imageRoute(options: {
     return candidates.find((candidate) => !isTarget(candidate) && onDisk(candidate));
   }
 
-  /** The ready fallback, or the smallest JPEG/PNG made now in the visitors' lane. */
+  /** The ready fallback, or the smallest JPEG/PNG made now (after visitors' JPEG/PNG). */
   async function fallbackFor(target: ImageTarget): Promise<ImageTarget> {
     const ready = nearestReady(target);
     if (ready) return ready;
     const smallest = { ...target, width: SMALLEST_WIDTH, format: target.transparent ? "png" : "jpg" } as const;
-    await ensureDerived(smallest, "request");
+    await ensureDerived(smallest, "fallback");
     return smallest;
   }
 

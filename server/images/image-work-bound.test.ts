@@ -87,7 +87,7 @@ describe("bounded image work", () => {
     const release = holdLane("soon", 1);
     try {
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`/img/artworks-800/flood-${i}.avif`)));
-      // Each got a fallback made in the visitors' lane, or, past that lane's bound, a 503.
+      // Each got a fallback made in its own lane (after visitors' JPEGs), or, past its bound, a 503.
       for (const answer of answers) {
         if (answer.status === 503) expect(answer.headers.get("retry-after")).toBe("2");
         else expect([answer.status, answer.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
