@@ -37,6 +37,12 @@ export interface TileJob {
 
 let sharpPath: string | undefined;
 
+/** Children tiling now: ended with the server, so a stopped server leaves no work running. */
+const running = new Set<ReturnType<typeof spawn>>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Tiles `job.input` into a Deep Zoom pyramid at `job.output` in a child process. */
 export function tileInChild(job: TileJob): Promise<void> {
   sharpPath ??= createRequire(import.meta.url).resolve("sharp");
@@ -55,12 +61,17 @@ export function tileInChild(job: TileJob): Promise<void> {
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["-e", CHILD_SOURCE, ...args], { stdio: ["pipe", "ignore", "pipe"] });
+    running.add(child);
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => {
       errors += chunk.toString().slice(0, 2000);
     });
-    child.on("error", reject);
+    child.on("error", (error) => {
+      running.delete(child);
+      reject(error);
+    });
     child.on("exit", (code, signal) => {
+      running.delete(child);
       if (code === 0) resolve();
       else reject(new Error(`tiling ${file || "a stand-in"} failed (${signal ?? `exit ${code}`}): ${errors.trim()}`));
     });
