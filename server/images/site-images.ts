@@ -36,8 +36,9 @@ export function siteDeepZoom(): ReturnType<typeof deepZoomRoute> {
 /**
  * Image work after start (decisions 017, 026), called by server.js once it listens, progress to
  * the log: temporary files of crashed writes removed at once; superseded versions pruned now and
- * every 15 minutes after their grace period; then, unless WARM_IMAGES=off, every prerendered
- * page's first-screen images derived and every work's zoom pyramid built, in the background.
+ * every 15 minutes after their grace period; then, unless WARM_IMAGES=off, in the background:
+ * the pyramids of new or replaced originals, every prerendered page's first-screen images, and
+ * every other work's zoom pyramid.
  */
 export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[0]["logger"]): void {
   const images = siteImages();
@@ -60,7 +61,12 @@ export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[
   setInterval(prune, PRUNE_EVERY_MS).unref();
 
   if (getEnv().WARM_IMAGES === "off") return;
-  warmFirstScreenImages({ clientDir: "build/client", images, logger })
-    .then(() => warmZoomPyramids({ zoom, works: artworks.map((work) => work.slug), logger }))
+  const works = artworks.map((work) => work.slug);
+  // A new or replaced original (seen at this start by its content hash) has no pyramid yet:
+  // those first, then the first screens, then every other work's pyramid.
+  const arrived = works.filter((slug) => zoom.hasOriginal(slug) && !zoom.hasPyramid(slug));
+  warmZoomPyramids({ zoom, works: arrived, logger })
+    .then(() => warmFirstScreenImages({ clientDir: "build/client", images, logger }))
+    .then(() => warmZoomPyramids({ zoom, works, logger }))
     .catch((error) => logger.warn({ err: error }, "warming images stopped"));
 }
