@@ -85,7 +85,10 @@ function viewerTests() {
     test.setTimeout(120_000);
     const errors: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+      // A pyramid still being built after 8 s is answered 503 with Retry-After and asked for
+      // again (decision 026): on a busy machine that is expected, and the browser logs it.
+      const preparing = message.location().url.endsWith(".dzi") && message.text().includes("status of 503");
+      if (message.type() === "error" && !preparing) errors.push(message.text());
     });
     const levels = tileLevels(page);
     await openViewer(page);

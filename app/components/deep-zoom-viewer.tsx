@@ -2,6 +2,7 @@ import type OpenSeadragon from "openseadragon";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import styles from "./deep-zoom-viewer.module.css";
 import { loadOpenSeadragon } from "./load-openseadragon.ts";
+import { waitForDescriptor } from "./wait-for-descriptor.ts";
 
 type Viewer = OpenSeadragon.Viewer;
 type Status = "loading" | "ready" | "failed";
@@ -41,8 +42,10 @@ export function DeepZoomViewer({
     const element = container.current;
     if (!element) return;
     let stopped = false;
-    loadOpenSeadragon()
-      .then((openSeadragon) => {
+    const leaving = new AbortController();
+    // A pyramid still being built answers 503 for a while: the page keeps "Preparing the zoom".
+    Promise.all([loadOpenSeadragon(), waitForDescriptor(descriptorUrl, leaving.signal)])
+      .then(([openSeadragon]) => {
         if (stopped) return;
         const instance = openSeadragon({
           element,
@@ -90,6 +93,7 @@ export function DeepZoomViewer({
       });
     return () => {
       stopped = true;
+      leaving.abort();
       viewer.current?.destroy();
       viewer.current = undefined;
     };

@@ -85,6 +85,16 @@ const envSchema = z
     // Derive every prerendered page's first-screen images in the background after start
     // (decision 017); "off" for a process that must not spend idle CPU on it (benchmarks).
     WARM_IMAGES: z.preprocess(emptyAsUndefined, z.enum(["on", "off"]).default("on")),
+    // How long derivatives and zoom pyramids of a replaced original are kept, so a page opened
+    // before the change keeps working (decision 026).
+    IMAGE_PRUNE_GRACE_MINUTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: "must be a number of minutes, 0 or more" })
+        .int("must be a whole number of minutes")
+        .min(0, "must be a number of minutes, 0 or more")
+        .default(60),
+    ),
     // Signs sessions. Several processes on one PostgreSQL must share it, so production with
     // DATABASE_URL requires it; a single embedded-database process may keep one under DATA_DIR.
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),

@@ -34,7 +34,8 @@ export function bookImageSource(cache: ImageCache = imageCache()) {
   const originals = new Map(findOriginals().map((o) => [`${o.collection}/${o.name}`, o.file]));
   const original = (ref: ImageRef) => originals.get(`${ref.collection}/${ref.name}`);
   const derive = (ref: ImageRef, width: number) =>
-    deriveImage({ ...ref, width, format: "jpg", originalFile: original(ref) });
+    // "batch": the book needs every image, so its encodes queue rather than being refused.
+    deriveImage({ ...ref, width, format: "jpg", originalFile: original(ref), priority: "batch" });
   return {
     cache,
     plate: (ref: ImageRef) => cache.get({ ...ref, width: PLATE_WIDTH }, original(ref), () => derive(ref, PLATE_WIDTH)),

@@ -8,15 +8,15 @@ import { appLogsSettled, appRequestsFor } from "./processes.ts";
 /**
  * The bytes of the derivative the app wrote for `imageUrl` (/img/<folder>/<name>.<format>) into
  * the shared cache. When the first answer was the real file it is that answer; when it was the
- * quick no-store fallback a busy machine gives (decision 017), this waits for the background
- * encode to land the file.
+ * JPEG fallback (`no-cache`) a busy machine gives (decisions 017, 026), this waits for the
+ * background encode to land the file.
  */
 async function derivedFileOf(
   imageUrl: string,
   dataDir: string,
   firstReply: { body: Buffer; headers: Record<string, string | string[] | undefined> },
 ): Promise<Buffer> {
-  if (firstReply.headers["cache-control"] !== "no-store") return firstReply.body;
+  if (firstReply.headers["cache-control"] !== "no-cache") return firstReply.body;
   check(
     firstReply.headers["content-type"] === "image/jpeg",
     `a fallback answer was ${firstReply.headers["content-type"]}, not a JPEG`,
@@ -47,7 +47,7 @@ export async function checkImageBehindNginx(publicUrl: string, apps: ServerProce
   check(firstReply.status === 200, `${image} answered ${firstReply.status}`);
   check(appRequestsFor(apps, image) === 1, "the first request for an uncached image did not reach the app");
   // On a busy machine the encode can outlast the app's short wait: the visitor then gets a
-  // quick JPEG marked no-store (decision 017) and the WebP lands in the shared cache a moment
+  // JPEG marked no-cache (decisions 017, 026) and the WebP lands in the shared cache a moment
   // later. Either way nginx must serve exactly the file the app wrote.
   const derived = await derivedFileOf(image, dataDir, firstReply);
   const again = await Promise.all([1, 2, 3].map(() => request(`${publicUrl}${image}`)));

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import { makeReadableDir, makeTreeReadable } from "./cache-files.ts";
 import { ZOOM_TILE_FORMAT, ZOOM_TILE_OVERLAP, ZOOM_TILE_SIZE, zoomStandInSvg } from "./deep-zoom-source.ts";
-import { type EncodePriority, withEncoderSlot } from "./derive-image.ts";
+import { type EncodePriority, withEncoderSlot } from "./encoder-lanes.ts";
+import { tileInChild } from "./pyramid-child.ts";
 
 /**
  * Refuse originals above this many pixels (sharp's own default, 16,383 squared): a larger one
@@ -39,23 +40,27 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
   /** The pyramid's folder, relative to the zoom cache root. */
   const folderOf = (source: PyramidSource) => `${source.slug}.${source.version}`;
 
-  async function build(source: PyramidSource, finalDir: string): Promise<void> {
+  async function build(source: PyramidSource, finalDir: string, lane: EncodePriority): Promise<void> {
     buildsStarted++;
-    await withEncoderSlot(priority, async () => {
+    await withEncoderSlot(lane, async () => {
       const temporary = `${finalDir}.tmp-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
       await fs.promises.mkdir(temporary, { recursive: true });
       try {
-        const input = source.originalFile
-          ? sharp(source.originalFile, { limitInputPixels: MAX_ORIGINAL_PIXELS }).rotate()
-          : sharp(Buffer.from(zoomStandInSvg(source.slug).svg));
-        await input
-          .flatten({ background: "#0e0d0c" })
+        await tileInChild({
+          input: source.originalFile
+            ? { file: source.originalFile, maxPixels: MAX_ORIGINAL_PIXELS }
+            : { svg: zoomStandInSvg(source.slug).svg },
+          output: path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`),
           // The format decides the tiles' extension, which the route and the .dzi name.
-          .toFormat(ZOOM_TILE_FORMAT, { quality: 82 })
-          .tile({ size: ZOOM_TILE_SIZE, overlap: ZOOM_TILE_OVERLAP, layout: "dz", container: "fs" })
-          .toFile(path.join(temporary, `${path.basename(DESCRIPTOR_FILE, ".dzi")}.dz`));
+          format: ZOOM_TILE_FORMAT,
+          quality: 82,
+          size: ZOOM_TILE_SIZE,
+          overlap: ZOOM_TILE_OVERLAP,
+        });
         // libvips' record of its own settings: not part of the pyramid, never served.
         await fs.promises.rm(path.join(temporary, TILES_FOLDER, "vips-properties.xml"), { force: true });
+        // nginx reads the tiles as another user, whatever this process's umask.
+        await makeTreeReadable(temporary);
         try {
           await fs.promises.rename(temporary, finalDir);
         } catch (error) {
@@ -70,15 +75,19 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
     });
   }
 
-  /** The finished pyramid's folder (absolute), built first when it is not on disk. */
-  function ensurePyramid(source: PyramidSource): Promise<string> {
+  const isBuilt = (source: PyramidSource) => fs.existsSync(path.join(root, folderOf(source), DESCRIPTOR_FILE));
+
+  /**
+   * The finished pyramid's folder (absolute), built first when it is not on disk. Rejects with
+   * EncoderBusyError at once when the lane is full.
+   */
+  function ensurePyramid(source: PyramidSource, lane: EncodePriority = priority): Promise<string> {
     const finalDir = path.join(root, folderOf(source));
-    if (fs.existsSync(path.join(finalDir, DESCRIPTOR_FILE))) return Promise.resolve(finalDir);
+    if (isBuilt(source)) return Promise.resolve(finalDir);
     let pending = inFlight.get(finalDir);
     if (!pending) {
-      pending = fs.promises
-        .mkdir(root, { recursive: true })
-        .then(() => build(source, finalDir))
+      pending = makeReadableDir(path.dirname(root), root)
+        .then(() => build(source, finalDir, lane))
         .then(() => finalDir)
         .finally(() => inFlight.delete(finalDir));
       inFlight.set(finalDir, pending);
@@ -89,6 +98,7 @@ export function pyramidStore(options: { cacheDir: string; priority?: EncodePrior
   return {
     root,
     ensurePyramid,
+    isBuilt,
     folderOf,
     /** Builds begun by this store so far (single-flight is tested on it). */
     buildsStarted: () => buildsStarted,

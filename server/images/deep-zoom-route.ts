@@ -7,7 +7,7 @@ import { hasTile, type PyramidGeometry, pyramidGeometry } from "./deep-zoom-geom
 import { parseZoomPath } from "./deep-zoom-path.ts";
 import { DESCRIPTOR_FILE, type PyramidSource, pyramidStore, TILES_FOLDER } from "./deep-zoom-pyramid.ts";
 import { ZOOM_TILE_FORMAT, ZOOM_TILE_SIZE, zoomStandInSvg, zoomVersion } from "./deep-zoom-source.ts";
-import type { EncodePriority } from "./derive-image.ts";
+import { type EncodePriority, EncoderBusyError, RETRY_AFTER_SECONDS } from "./encoder-lanes.ts";
 import { findOriginals, type OriginalFile } from "./originals.ts";
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -26,8 +26,14 @@ export function deepZoomRoute(options: {
   /** Content folder whose works/ hold the real originals; CONTENT_DIR by default. */
   contentDir?: string;
   priority?: EncodePriority;
+  /**
+   * How long a request waits for a pyramid being built before a 503 with Retry-After (the
+   * build goes on, and the zoom page asks again): a visitor is answered within 10 s however
+   * long the queue ahead (decision 026).
+   */
+  answerWithinMs?: number;
 }) {
-  const { isKnownWork } = options;
+  const { isKnownWork, answerWithinMs = 8_000 } = options;
   const store = pyramidStore({ cacheDir: options.cacheDir, priority: options.priority });
   const originals = new Map<string, OriginalFile>(
     findOriginals(options.contentDir)
@@ -88,7 +94,13 @@ export function deepZoomRoute(options: {
           return sendErrorAnswer(req, res, 404, "This tile lies outside the zoom image.");
         }
       }
-      await store.ensurePyramid(source);
+      const built = store.ensurePyramid(source);
+      built.catch(() => {});
+      if (!(await Promise.race([built, delay(answerWithinMs)]))) {
+        const seconds = RETRY_AFTER_SECONDS.soon;
+        res.set("Retry-After", String(seconds));
+        return sendErrorAnswer(req, res, 503, `This zoom image is being prepared: try again in ${seconds} s.`);
+      }
       const folder = store.folderOf(source);
       const relative =
         request.kind === "descriptor"
@@ -108,6 +120,15 @@ export function deepZoomRoute(options: {
         },
       });
     } catch (error) {
+      if (error instanceof EncoderBusyError) {
+        res.set("Retry-After", String(error.retryAfterSeconds));
+        return sendErrorAnswer(
+          req,
+          res,
+          503,
+          `The server is busy preparing zoom images: try again in ${error.retryAfterSeconds} s.`,
+        );
+      }
       next(error);
     }
   });
@@ -115,7 +136,21 @@ export function deepZoomRoute(options: {
   return Object.assign(router, {
     /** The descriptor URL of a work at its current version, as the zoom page links it. */
     descriptorUrl: (slug: string) => `/img/zoom/${slug}.${sourceOf(slug).version}.dzi`,
-    ensurePyramid: (slug: string) => store.ensurePyramid(sourceOf(slug)),
+    ensurePyramid: (slug: string, priority?: EncodePriority) => store.ensurePyramid(sourceOf(slug), priority),
+    /** Whether the work has a real original (else its stand-in is tiled). */
+    hasOriginal: (slug: string) => originals.has(slug),
+    /** Whether the work's current pyramid is on disk. */
+    hasPyramid: (slug: string) => store.isBuilt(sourceOf(slug)),
+    /** Whether a folder under zoom/ (`<slug>.<version>`) is a known work's current pyramid. */
+    isCurrentPyramid: (folder: string) => {
+      const slug = folder.slice(0, folder.lastIndexOf("."));
+      return isKnownWork(slug) && store.folderOf(sourceOf(slug)) === folder;
+    },
+    zoomRoot: store.root,
     buildsStarted: store.buildsStarted,
   });
+}
+
+function delay(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms).unref());
 }

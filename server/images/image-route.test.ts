@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
+import { withEncoderSlot } from "./encoder-lanes.ts";
 import { imageRoute } from "./image-route.ts";
 
 let base = "";
@@ -144,21 +146,40 @@ describe("image route", () => {
     expect(data[1]).toBeLessThan(30);
   });
 
-  it("never makes a visitor wait for AVIF: a quick JPEG not to be kept, then the real file", async () => {
+  it("never makes a visitor wait for AVIF: a small JPEG kept on disk and revalidated, then the real file", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-fallback-"));
     const route = imageRoute({ cacheDir: dir, isKnownArtwork: () => true, answerWithinMs: 0 });
     const server = express().use("/img", route).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/img/artworks-1920/cold-one.avif`;
+    // The AVIF waits behind another background encode, so the fallback is what is answered.
+    let release: () => void = () => {};
+    const held = withEncoderSlot("soon", () => new Promise<void>((resolve) => (release = resolve)));
     try {
-      // Concurrent first visitors share one quick encode and one real one.
+      // Concurrent first visitors share one fallback encode and one real one.
       const first = await Promise.all(Array.from({ length: 8 }, () => fetch(url)));
       for (const response of first) {
         expect([response.status, response.headers.get("content-type")]).toEqual([200, "image/jpeg"]);
-        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("cache-control")).toBe("no-cache");
       }
       const quick = await sharp(Buffer.from(await (first[0] as Response).arrayBuffer())).metadata();
       expect([quick.format, quick.width]).toEqual(["jpeg", 400]);
+      // Issue 26: the fallback was re-encoded for every request. Now it is a file the browser
+      // keeps and revalidates (304), and the server encodes once.
+      expect(fs.readdirSync(path.join(dir, "artworks-400"))).toEqual([`cold-one.${standInCacheKey("artwork")}.jpg`]);
+      const etag = first[0]?.headers.get("etag") ?? "";
+      expect(etag).not.toBe("");
+      const revalidated = await new Promise<number>((resolve, reject) =>
+        http
+          .get(url, { headers: { "If-None-Match": etag } }, (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          })
+          .on("error", reject),
+      );
+      expect(revalidated).toBe(304);
+      release();
+      await held;
       const target = route.targetOf("artworks-1920", "cold-one.avif");
       if (!target || target === "unmatched") throw new Error("not a target");
       await route.ensureDerived(target, "soon");
@@ -174,6 +195,7 @@ describe("image route", () => {
       ]);
       expect((await sharp(Buffer.from(await fromDisk.arrayBuffer())).metadata()).width).toBe(1920);
     } finally {
+      release();
       server.close();
     }
   });

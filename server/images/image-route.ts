@@ -3,7 +3,10 @@ import path from "node:path";
 import express from "express";
 import { declaredImage, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
 import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
-import { deriveImage, type EncodePriority } from "./derive-image.ts";
+import { sendErrorAnswer } from "#server/error-answer.ts";
+import { makeReadableDir, writeReadableFile } from "./cache-files.ts";
+import { deriveImage } from "./derive-image.ts";
+import { type EncodePriority, EncoderBusyError } from "./encoder-lanes.ts";
 import { findOriginals, type OriginalFile } from "./originals.ts";
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -14,10 +17,15 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   png: "image/png",
 };
 /**
- * A quick answer is never wider than this: it is seen once, while the real file is made, and
- * at 400 px it costs tens of milliseconds where 1920 px costs up to a second.
+ * Fallbacks are kept by the browser but asked about again (ETag, 304), so the real file
+ * replaces them once it is made: an AVIF URL must not keep a JPEG for a year.
  */
-const QUICK_MAX_WIDTH = 400;
+const FALLBACK_CACHE_CONTROL = "no-cache";
+/**
+ * When no size of an image is ready, the fallback made is this wide: it costs tens of
+ * milliseconds where 1920 px costs up to seconds, and it is a real derivative, kept on disk.
+ */
+const SMALLEST_WIDTH = IMAGE_WIDTHS[0];
 
 /** One derivative the route may answer. */
 export interface ImageTarget {
@@ -56,8 +64,11 @@ function targetOf(
  *
  * No visitor waits for an AVIF or WebP encode (decision 017): one not on disk yet is made in
  * the background lane, and when it is not ready within `answerWithinMs` the visitor gets the
- * JPEG (PNG) of the same width from the cache, or a quick one at most 400 px wide, marked not to be kept, so the next
- * visit asks again and gets the real file. JPEG and PNG are made while the visitor waits.
+ * nearest size ready on disk (the JPEG/PNG of the same width first), or else the 400 px
+ * JPEG/PNG, made and kept like any derivative; a fallback is marked to be asked about again, so
+ * the next visit gets the real file. JPEG and PNG are made while the visitor waits. The encoder's
+ * lanes are bounded (decision 026): when a visitor's encode cannot be queued, the nearest ready
+ * size answers, or a 503 with Retry-After.
  */
 export function imageRoute(options: {
   cacheDir: string;
@@ -93,10 +104,8 @@ export function imageRoute(options: {
       pending = (async () => {
         const original = originals.get(`${target.collection}/${target.name}`);
         const body = await deriveImage({ ...target, originalFile: original?.file, priority });
-        await fs.promises.mkdir(path.dirname(cached), { recursive: true });
-        const temporary = `${cached}.${process.pid}.${Date.now()}.tmp`;
-        await fs.promises.writeFile(temporary, body);
-        await fs.promises.rename(temporary, cached);
+        await makeReadableDir(cacheDir, path.dirname(cached));
+        await writeReadableFile(cached, body);
         return relative;
       })().finally(() => inFlight.delete(cached));
       inFlight.set(cached, pending);
@@ -104,23 +113,31 @@ export function imageRoute(options: {
     return pending;
   }
 
-  const quickInFlight = new Map<string, Promise<Buffer>>();
-  /** A low-effort JPEG/PNG of `target`, at most 400 px wide, shared by concurrent requests. */
-  function quickFallback(target: ImageTarget): Promise<Buffer> {
-    const key = `${target.collection}/${target.name}/${target.width}`;
-    let pending = quickInFlight.get(key);
-    if (!pending) {
-      const original = originals.get(`${target.collection}/${target.name}`);
-      pending = deriveImage({
-        ...target,
-        width: Math.min(target.width, QUICK_MAX_WIDTH),
-        format: target.transparent ? "png" : "jpg",
-        originalFile: original?.file,
-        quick: true,
-      }).finally(() => quickInFlight.delete(key));
-      quickInFlight.set(key, pending);
+  const onDisk = (target: ImageTarget) => fs.existsSync(path.join(cacheDir, relativePath(target)));
+
+  /**
+   * The size of `target`'s image nearest to it that is on disk, in its own format or the
+   * JPEG/PNG every browser takes: the JPEG/PNG of the same width first, then the nearest width
+   * (the wider one on a tie).
+   */
+  function nearestReady(target: ImageTarget): ImageTarget | undefined {
+    const fallbackFormat: ImageFormat = target.transparent ? "png" : "jpg";
+    const widths = [...IMAGE_WIDTHS].sort((a, b) => Math.abs(a - target.width) - Math.abs(b - target.width) || b - a);
+    const candidates: ImageTarget[] = [{ ...target, format: fallbackFormat }];
+    for (const width of widths.filter((w) => w !== target.width)) {
+      candidates.push({ ...target, width }, { ...target, width, format: fallbackFormat });
     }
-    return pending;
+    const isTarget = (c: ImageTarget) => c.width === target.width && c.format === target.format;
+    return candidates.find((candidate) => !isTarget(candidate) && onDisk(candidate));
+  }
+
+  /** The ready fallback, or the smallest JPEG/PNG made now (after visitors' JPEG/PNG). */
+  async function fallbackFor(target: ImageTarget): Promise<ImageTarget> {
+    const ready = nearestReady(target);
+    if (ready) return ready;
+    const smallest = { ...target, width: SMALLEST_WIDTH, format: target.transparent ? "png" : "jpg" } as const;
+    await ensureDerived(smallest, "fallback");
+    return smallest;
   }
 
   const router = express.Router();
@@ -137,32 +154,50 @@ export function imageRoute(options: {
         dotfiles: "deny",
         headers: { "Content-Type": CONTENT_TYPES[format], "Cache-Control": cacheControl },
       });
+    const sendFallback = (fallback: ImageTarget) =>
+      sendCached(relativePath(fallback), fallback.format, FALLBACK_CACHE_CONTROL);
     try {
+      if (onDisk(target)) return sendCached(relativePath(target), target.format, CACHE_CONTROL);
       if (target.format === "jpg" || target.format === "png") {
-        return sendCached(await ensureDerived(target, "request"), target.format, CACHE_CONTROL);
+        try {
+          return sendCached(await ensureDerived(target, "request"), target.format, CACHE_CONTROL);
+        } catch (error) {
+          const ready = error instanceof EncoderBusyError ? nearestReady(target) : undefined;
+          if (!ready) throw error;
+          return sendFallback(ready);
+        }
       }
-      const onDisk = relativePath(target);
-      if (fs.existsSync(path.join(cacheDir, onDisk))) return sendCached(onDisk, target.format, CACHE_CONTROL);
-      const derived = ensureDerived(target, "soon");
+      // A full background lane refuses at once: the visitor gets a fallback now, and the file
+      // is made by a later request or the warm-up.
+      const derived = ensureDerived(target, "soon").catch(() => undefined);
       const ready = await Promise.race([derived, delay(answerWithinMs)]);
-      // Keeps a failure in the background from going unhandled; a later request reports it.
-      derived.catch(() => {});
       if (ready) return sendCached(ready, target.format, CACHE_CONTROL);
-
-      // The real file is on its way: this answer must not be kept in place of it.
-      const fallbackFormat: ImageFormat = target.transparent ? "png" : "jpg";
-      const fallback = relativePath({ ...target, format: fallbackFormat });
-      if (fs.existsSync(path.join(cacheDir, fallback))) return sendCached(fallback, fallbackFormat, "no-cache");
-      const body = await quickFallback(target);
-      res.set({ "Content-Type": CONTENT_TYPES[fallbackFormat], "Cache-Control": "no-store" }).send(body);
+      sendFallback(await fallbackFor(target));
     } catch (error) {
+      if (error instanceof EncoderBusyError) {
+        res.set("Retry-After", String(error.retryAfterSeconds));
+        return sendErrorAnswer(
+          req,
+          res,
+          503,
+          `The server is busy making images: try again in ${error.retryAfterSeconds} s.`,
+        );
+      }
       next(error);
     }
   });
 
   return Object.assign(router, {
     ensureDerived,
-    isOnDisk: (target: ImageTarget) => fs.existsSync(path.join(cacheDir, relativePath(target))),
+    isOnDisk: onDisk,
+    /** The cache folder (absolute) and whether a file in it (`<folder>/<file>`) is a current derivative. */
+    cacheDir,
+    isCurrentFile: (relative: string) => {
+      const [folder = "", file = ""] = relative.split("/");
+      const shape = /^([a-z0-9][a-z0-9_-]*)\.[a-z0-9-]+\.(avif|webp|jpg|png)$/.exec(file);
+      const target = shape && targetOf(folder, `${shape[1]}.${shape[2]}`, isKnownArtwork);
+      return Boolean(target && target !== "unmatched" && relativePath(target) === relative);
+    },
     targetOf: (folder: string, file: string) => targetOf(folder, file, isKnownArtwork),
   });
 }

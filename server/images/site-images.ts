@@ -1,9 +1,14 @@
 import path from "node:path";
-import { findArtwork, isArtworkImage } from "#app/catalogue/catalogue.ts";
+import { artworks, findArtwork, isArtworkImage } from "#app/catalogue/catalogue.ts";
 import { getEnv } from "#app/config/env.server.ts";
 import { deepZoomRoute } from "./deep-zoom-route.ts";
+import { pruneSuperseded, removeTemporaryFiles } from "./image-cache-upkeep.ts";
 import { imageRoute } from "./image-route.ts";
 import { warmFirstScreenImages } from "./warm-images.ts";
+import { warmZoomPyramids } from "./warm-pyramids.ts";
+
+/** How often superseded derivatives and pyramids are looked for (each waits out its grace period). */
+const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
 let images: ReturnType<typeof imageRoute> | undefined;
 
@@ -29,12 +34,39 @@ export function siteDeepZoom(): ReturnType<typeof deepZoomRoute> {
 }
 
 /**
- * Starts deriving every prerendered page's first-screen images in the background (decision
- * 017). Called by server.js once it listens; progress and the end go to the log.
+ * Image work after start (decisions 017, 026), called by server.js once it listens, progress to
+ * the log: temporary files of crashed writes removed at once; superseded versions pruned now and
+ * every 15 minutes after their grace period; then, unless WARM_IMAGES=off, in the background:
+ * the pyramids of new or replaced originals, every prerendered page's first-screen images, and
+ * every other work's zoom pyramid.
  */
 export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[0]["logger"]): void {
+  const images = siteImages();
+  const zoom = siteDeepZoom();
+  const references = { isCurrentFile: images.isCurrentFile, isCurrentPyramid: zoom.isCurrentPyramid };
+  const prune = () =>
+    pruneSuperseded({ cacheDir: images.cacheDir, references, graceMs: getEnv().IMAGE_PRUNE_GRACE_MINUTES * 60_000 })
+      .then(({ pruned, bytes, waiting }) => {
+        if (pruned.length > 0 || waiting > 0) {
+          logger.info({ pruned: pruned.length, bytes, waiting }, "superseded images pruned");
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, "pruning superseded images failed"));
+  removeTemporaryFiles(images.cacheDir)
+    .then((removed) => {
+      if (removed.length > 0) logger.info({ removed }, "temporary image files removed");
+    })
+    .catch((error) => logger.warn({ err: error }, "removing temporary image files failed"))
+    .then(prune);
+  setInterval(prune, PRUNE_EVERY_MS).unref();
+
   if (getEnv().WARM_IMAGES === "off") return;
-  warmFirstScreenImages({ clientDir: "build/client", images: siteImages(), logger }).catch((error) =>
-    logger.warn({ err: error }, "warming images stopped"),
-  );
+  const works = artworks.map((work) => work.slug);
+  // A new or replaced original (seen at this start by its content hash) has no pyramid yet:
+  // those first, then the first screens, then every other work's pyramid.
+  const arrived = works.filter((slug) => zoom.hasOriginal(slug) && !zoom.hasPyramid(slug));
+  warmZoomPyramids({ zoom, works: arrived, logger })
+    .then(() => warmFirstScreenImages({ clientDir: "build/client", images, logger }))
+    .then(() => warmZoomPyramids({ zoom, works, logger }))
+    .catch((error) => logger.warn({ err: error }, "warming images stopped"));
 }

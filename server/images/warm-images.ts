@@ -62,7 +62,27 @@ export function warmOrder(targets: ImageTarget[]): ImageTarget[] {
     .map(({ t }) => t);
 }
 
-interface Log {
+/**
+ * Waits for a quiet second: under load the visitors' own requests come first, and a short lull
+ * between bursts does not start an encode that would run on into the next burst.
+ */
+export async function waitForQuiet(sampleMs: number, signal?: AbortSignal): Promise<void> {
+  let utilization = performance.eventLoopUtilization();
+  for (let quiet = 0; quiet < QUIET_SAMPLES && !signal?.aborted; ) {
+    await new Promise((resolve) => setTimeout(resolve, sampleMs).unref());
+    const now = performance.eventLoopUtilization(utilization);
+    utilization = performance.eventLoopUtilization();
+    quiet = now.utilization < IDLE_UTILIZATION ? quiet + 1 : 0;
+  }
+}
+
+/** Whether `error` says the disk is full (a write's ENOSPC, or libvips' words for it in a child). */
+export function isDiskFull(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "ENOSPC" || /ENOSPC|No space left on device/i.test(String(message));
+}
+
+export interface Log {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
@@ -101,26 +121,20 @@ export async function warmFirstScreenImages(options: {
   logger.info({ images: order.length }, "warming first-screen images");
   let derived = 0;
   let lastReport = performance.now();
-  let utilization = performance.eventLoopUtilization();
   for (const target of order) {
     if (signal?.aborted) break;
     if (images.isOnDisk(target)) {
       derived++;
       continue;
     }
-    // Wait for a quiet second: under load the visitors' own requests come first, and a short
-    // lull between bursts does not start an encode that would run on into the next burst.
-    for (let quiet = 0; quiet < QUIET_SAMPLES && !signal?.aborted; ) {
-      await new Promise((resolve) => setTimeout(resolve, sampleMs).unref());
-      const now = performance.eventLoopUtilization(utilization);
-      utilization = performance.eventLoopUtilization();
-      quiet = now.utilization < IDLE_UTILIZATION ? quiet + 1 : 0;
-    }
+    await waitForQuiet(sampleMs, signal);
     try {
       await images.ensureDerived(target, "warm");
       derived++;
     } catch (error) {
       logger.warn({ err: error, image: `${target.collection}/${target.name}` }, "could not warm an image");
+      // A full disk fails every next encode too: stop, and leave the space to what visitors need.
+      if (isDiskFull(error)) break;
     }
     if (performance.now() - lastReport >= progressEveryMs) {
       lastReport = performance.now();
