@@ -5,6 +5,7 @@ import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-chec
 import { limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
+import { refuseSubmissionsWithoutAction } from "./methods-without-action.ts";
 import { requireBuildableUrl } from "./request-url.ts";
 import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
@@ -46,9 +47,12 @@ export function createApp(services: Services): express.Express {
     sendErrorAnswer(req, res, 403, CROSS_ORIGIN_MESSAGE);
   });
 
+  const build = () => import("virtual:react-router/server-build");
+  // A form or API submission to an address without an action: 405 that says so.
+  app.use(refuseSubmissionsWithoutAction(build));
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       getLoadContext: (req, res) =>
         routerContextFor(services, {
           cspNonce: res.locals.cspNonce,
