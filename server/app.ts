@@ -5,8 +5,8 @@ import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-chec
 import { limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
-import { refuseSubmissionsWithoutAction } from "./methods-without-action.ts";
 import { requireBuildableUrl } from "./request-url.ts";
+import { answerRouteMethods } from "./route-methods.ts";
 import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
 
@@ -29,10 +29,14 @@ export function createApp(services: Services): express.Express {
   // Whose X-Forwarded-For to believe (TRUST_PROXY): req.ip below honours it.
   app.set("trust proxy", services.env.TRUST_PROXY);
 
+  const build = () => import("virtual:react-router/server-build");
+
   // Bodies over the limit are refused (413) before anything below reads them.
   app.use(limitRequestBodies());
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);
+  // TRACE and the like, or a submission to an address without an action: 405 that says so.
+  app.use(answerRouteMethods(build));
 
   // Responsive images, derived on first request and cached on disk under DATA_DIR; one route per
   // process, shared with the start-up warm-up (decision 017).
@@ -47,9 +51,6 @@ export function createApp(services: Services): express.Express {
     sendErrorAnswer(req, res, 403, CROSS_ORIGIN_MESSAGE);
   });
 
-  const build = () => import("virtual:react-router/server-build");
-  // A form or API submission to an address without an action: 405 that says so.
-  app.use(refuseSubmissionsWithoutAction(build));
   app.use(
     createRequestHandler({
       build,

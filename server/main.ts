@@ -10,7 +10,6 @@ import express from "express";
 import type * as ServerApp from "./app.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
-import { refuseUnknownMethods } from "./request-methods.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { createSiteServer } from "./site-server.ts";
 
@@ -38,8 +37,6 @@ app.disable("x-powered-by");
 app.set("trust proxy", runtime.env.TRUST_PROXY);
 app.use(securityHeaders({ production: !DEVELOPMENT }));
 app.use(runtime.logRequests);
-// TRACE, OPTIONS and the like: 501 before anything tries to serve them.
-app.use(refuseUnknownMethods());
 app.use(runtime.operations);
 app.use(compression());
 

@@ -7,16 +7,14 @@ type LevelLogger = Record<Level, (fields: object, message: string) => void>;
  * The one request log line: method, full path (no query string, which may carry tokens),
  * status, duration since `started` (process.hrtime.bigint()), and whether the answer was sent
  * whole. Its level follows the status: a 5xx is the server's fault (error), a 4xx the client's
- * (warn, so malformed requests are visible without paging anyone), and so is a 501 (a method
- * this site never answers, such as TRACE), the rest info.
+ * (warn, so malformed requests are visible without paging anyone), the rest info.
  */
 export function logRequest(
   logger: LevelLogger,
   request: { method: string | undefined; url: string | undefined; status: number; started: bigint; finished: boolean },
 ): void {
   const durationMs = Number(process.hrtime.bigint() - request.started) / 1e6;
-  const serverFault = request.status >= 500 && request.status !== 501;
-  const level: Level = serverFault ? "error" : request.status >= 400 ? "warn" : "info";
+  const level: Level = request.status >= 500 ? "error" : request.status >= 400 ? "warn" : "info";
   logger[level](
     {
       method: request.method,

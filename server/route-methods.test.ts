@@ -3,12 +3,9 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  actionRouteId,
-  READ_ONLY_MESSAGE,
-  refuseSubmissionsWithoutAction,
-  routeTree,
-} from "./methods-without-action.ts";
+import { answerErrors } from "./error-answer.ts";
+import { requestLog } from "./request-log.ts";
+import { actionRouteId, answerRouteMethods, READ_ONLY_MESSAGE, routeTree } from "./route-methods.ts";
 
 // The shape of the build's route list (flat, by parentId) for a few of the site's routes.
 const action = async () => null;
@@ -29,17 +26,26 @@ const routes = {
 
 let base = "";
 let server: http.Server;
+const lines: { level: string; status?: number }[] = [];
+const record = (level: string) => (fields: object) => lines.push({ level, ...fields });
+const logger = { info: record("info"), warn: record("warn"), error: record("error") } as never;
 beforeAll(async () => {
   const app = express();
-  app.use(refuseSubmissionsWithoutAction(async () => ({ routes }) as ServerBuild));
-  app.use((_req, res) => res.send("reached React Router"));
+  app.use(requestLog(logger));
+  app.use(answerRouteMethods(async () => ({ routes }) as ServerBuild));
+  // What React Router does first with every request: build a fetch Request (TRACE throws).
+  app.use((req, res) => {
+    new Request(`http://x${req.url}`, { method: req.method });
+    res.send("reached React Router");
+  });
+  app.use(answerErrors(logger));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => server.close());
 
-describe("refuseSubmissionsWithoutAction", () => {
+describe("answerRouteMethods", () => {
   it("answers POST /api/quotes 405 with Allow and a message, not 'Unexpected Server Error'", async () => {
     const response = await fetch(`${base}/api/quotes`, { method: "POST", body: "{}" });
     expect(response.status).toBe(405);
@@ -55,6 +61,21 @@ describe("refuseSubmissionsWithoutAction", () => {
     }
   });
 
+  it("answers TRACE, OPTIONS and made-up methods 405 with Allow and a message, logged as a warning", async () => {
+    for (const [method, path, allow] of [
+      ["TRACE", "/about", "GET, HEAD"],
+      ["OPTIONS", "/api/quotes", "GET, HEAD"],
+      ["PROPFIND", "/admin/quotes", "GET, HEAD, POST, PUT, PATCH, DELETE"],
+    ] as const) {
+      lines.length = 0;
+      const answer = await send(method, path);
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow).toBe(allow);
+      expect(answer.body).toContain(`This site does not answer ${method} requests`);
+      expect(lines.map((line) => line.level)).toEqual(["warn"]);
+    }
+  });
+
   it("lets reads, and submissions to an action, through", async () => {
     expect(await (await fetch(`${base}/api/quotes`)).text()).toBe("reached React Router");
     for (const path of ["/admin/quotes", "/admin/quotes.data"]) {
@@ -63,6 +84,21 @@ describe("refuseSubmissionsWithoutAction", () => {
     }
   });
 });
+
+/** node:http rather than fetch: fetch itself refuses TRACE. */
+function send(method: string, path: string) {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, agent: false }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 describe("actionRouteId", () => {
   const tree = routeTree(routes);
