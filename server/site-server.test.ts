@@ -99,26 +99,51 @@ describe("createSiteServer: pipelined requests", () => {
 });
 
 describe("createSiteServer: connections", () => {
-  it("refuses connections past its cap at once and keeps serving the ones it holds", async () => {
+  it("at its cap, closes the longest silent connection so a new visitor is answered", async () => {
     // A 40-descriptor process keeps half for files: 20 connections.
     const { server, port } = await start((_req, res) => res.end("ok"), { limit: 40 });
-    expect(server.maxConnections).toBe(20);
-    const sockets = await Promise.all(Array.from({ length: 30 }, () => connect(port)));
-    const closedAt = sockets.map(() => 0);
-    sockets.forEach((socket, i) => {
+    expect(server.maxConnections).toBeLessThan(40);
+    const silent: net.Socket[] = [];
+    const closed: boolean[] = [];
+    for (let i = 0; i < 30; i++) {
+      const socket = await connect(port);
+      closed.push(false);
       socket.on("error", () => {});
       socket.on("close", () => {
-        closedAt[i] = Date.now();
+        closed[i] = true;
       });
-    });
-    await sleep(500);
-    expect(closedAt.filter(Boolean).length).toBe(10);
-    // One the server holds is answered.
-    const held = sockets[closedAt.indexOf(0)] as net.Socket;
-    const answer = new Promise<string>((resolve) => held.once("data", (chunk) => resolve(String(chunk))));
-    held.write(get("/"));
+      // Reading, so the server's close is seen.
+      socket.resume();
+      silent.push(socket);
+    }
+    const visitor = await connect(port);
+    const answer = new Promise<string>((resolve) => visitor.once("data", (chunk) => resolve(String(chunk))));
+    visitor.write(get("/"));
     expect(await answer).toMatch(/^HTTP\/1\.1 200/);
-    for (const socket of sockets) socket.destroy();
+    await sleep(200);
+    // The oldest silent ones made room; the newest are still held.
+    expect(closed.slice(0, 10).every(Boolean)).toBe(true);
+    expect(closed.slice(-5).some(Boolean)).toBe(false);
+    for (const socket of [...silent, visitor]) socket.destroy();
+  });
+
+  it("at its cap with every connection busy, refuses a new one at once", async () => {
+    const { port } = await start(() => {}, { limit: 40 });
+    const busy: net.Socket[] = [];
+    for (let i = 0; i < 20; i++) {
+      const socket = await connect(port);
+      socket.on("error", () => {});
+      socket.write(get("/never-answered"));
+      busy.push(socket);
+    }
+    await sleep(200);
+    const began = Date.now();
+    const extra = net.connect(port, "127.0.0.1");
+    extra.on("error", () => {});
+    await new Promise((resolve) => extra.on("close", resolve));
+    expect(Date.now() - began).toBeLessThan(1_000);
+    expect(busy.filter((s) => s.destroyed).length).toBe(0);
+    for (const socket of busy) socket.destroy();
   });
 
   it("keeps connections well below the descriptor limit", () => {

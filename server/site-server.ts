@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { answerInTurn } from "./answer-in-turn.ts";
 import { closeUnreadBodies } from "./close-unread-bodies.ts";
+import { capConnections } from "./connection-cap.ts";
 
 // Decision 025 gives the reasons for each figure.
 /** A connection that has not sent a whole request head in this time is answered 408 and closed. */
@@ -59,8 +60,8 @@ interface WarnLogger {
  * The node:http server every request of the site goes through (main.ts), with the work each
  * connection can cause bounded: timeouts for slow or silent clients, pipelined requests
  * answered a few at a time and not read while their answers are unsent, a cap on requests per
- * connection and on connections per process (extra ones closed at once, logged at most once a
- * minute).
+ * connection and on connections per process (at the cap the longest silent connection makes
+ * room, or a new one is refused at once; logged at most once a minute).
  */
 export function createSiteServer(
   handler: http.RequestListener,
@@ -76,19 +77,20 @@ export function createSiteServer(
     closeUnreadBodies(answerInTurn(handler)),
   );
   server.maxRequestsPerSocket = MAX_REQUESTS_PER_CONNECTION;
-  server.maxConnections = maxConnectionsFor(limit);
   server.timeout = INACTIVE_SOCKET_TIMEOUT_MS;
-  let lastDropWarning = 0;
-  let dropped = 0;
-  server.on("drop", () => {
-    dropped++;
-    if (Date.now() - lastDropWarning < 60_000) return;
-    lastDropWarning = Date.now();
+  let lastWarning = 0;
+  let closed = 0;
+  const warn = () => {
+    closed++;
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
     logger?.warn(
-      { maxConnections: server.maxConnections, droppedSinceLastWarning: dropped },
-      "connection refused: the server holds its maximum of connections",
+      { maxConnections: maxConnectionsFor(limit), closedSinceLastWarning: closed },
+      "connections at the maximum: closing silent ones, refusing new ones when none is silent",
     );
-    dropped = 0;
-  });
+    closed = 0;
+  };
+  capConnections(server, maxConnectionsFor(limit), warn);
+  server.on("drop", warn);
   return server;
 }

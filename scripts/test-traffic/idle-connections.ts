@@ -12,9 +12,9 @@ const PDF = "/files/umbra-secrets-catalogue-full.pdf";
 
 /**
  * Case 2 of issue 26: more connections than the process has descriptors, each sending nothing.
- * A visitor already connected (keep-alive) must get no 500 on an image or the PDF, extra
- * connections must be refused at once, the silent ones closed within 20 s, new visitors served
- * again once they are gone, and RSS must stay within 100 MB.
+ * A visitor already connected (keep-alive) must get no 500 on an image or the PDF, the cap must
+ * be kept (silent connections closed early to make room), the silent ones closed within 20 s,
+ * new visitors answered within 5 s throughout, and RSS must stay within 100 MB.
  */
 export const idleConnections: TrafficCase = {
   name: `2 idle connections (${IDLE_CONNECTIONS.toLocaleString("en")}, ${DESCRIPTORS.toLocaleString("en")} descriptors)`,
@@ -36,9 +36,11 @@ export const idleConnections: TrafficCase = {
 
       const began = Date.now();
       const attackers = await openSilentConnections(port, IDLE_CONNECTIONS);
-      const refusedAtOnce = attackers.filter((a) => a.closedAt && a.closedAt - began < 3_000).length;
-      notes.push(`${refusedAtOnce} connections refused within 3 s`);
-      check(refusedAtOnce > 0, "no connection past the cap was refused at once");
+      // Past the cap, the longest silent connections make room (or new ones are refused): long
+      // before the 10 s a silent connection is otherwise given.
+      const madeRoom = attackers.filter((a) => a.closedAt && a.closedAt - a.openedAt < 5_000).length;
+      notes.push(`${madeRoom} silent connections closed within 5 s to keep within the cap`);
+      check(madeRoom > 0, "no connection was closed or refused for the cap: it was never reached");
 
       for (const path of [image ?? "/", PDF]) {
         const seen = await visit(server.url, path, { agent: keptAlive });
@@ -63,15 +65,17 @@ export const idleConnections: TrafficCase = {
       const afterwards = await visit(server.url, "/");
       check(afterwards.status === 200, `a visitor after the attack got ${afterwards.status || afterwards.error}`);
       const seen = await visitors.stop();
-      const fivexx = seen.visits.filter((v) => v.status >= 500);
-      check(fivexx.length === 0, `${fivexx.length} visitors got a 5xx`);
+      check(
+        seen.failures.length === 0,
+        `${seen.failures.length} visitors got no answer within 5 s or a 5xx: ${seen.described.slice(0, 3).join("; ")}`,
+      );
       const rssAfter = server.rssMb();
       memory.stop();
       check(memory.peak() - rssBefore <= 100, `RSS grew by ${memory.peak() - rssBefore} MB (at most 100)`);
       keptAlive.destroy();
       return {
         attack: this.name,
-        visitors: `${seen.served}/${seen.total} (refused while full: ${seen.total - seen.served})`,
+        visitors: `${seen.served}/${seen.total} (slowest ${seen.slowest} ms)`,
         rssMb: { before: rssBefore, peak: memory.peak(), after: rssAfter },
         diskMb: { before: diskBefore, after: folderMb(server.dataDir) },
         stopSeconds: await server.stop(),
@@ -86,6 +90,7 @@ export const idleConnections: TrafficCase = {
 
 interface Attacker {
   socket: net.Socket;
+  openedAt: number;
   closedAt?: number;
 }
 
@@ -97,7 +102,7 @@ async function openSilentConnections(port: number, count: number): Promise<Attac
       { length: Math.min(200, count - opened) },
       () =>
         new Promise<void>((resolve) => {
-          const attacker: Attacker = { socket: net.connect(port, "127.0.0.1") };
+          const attacker: Attacker = { socket: net.connect(port, "127.0.0.1"), openedAt: Date.now() };
           attackers.push(attacker);
           attacker.socket.on("connect", () => resolve());
           attacker.socket.on("error", () => resolve());
