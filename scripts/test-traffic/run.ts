@@ -10,7 +10,7 @@ import type { CaseResult, TrafficCase } from "./case.ts";
 import { idleConnections } from "./idle-connections.ts";
 import { killDuringPyramids } from "./kill-during-pyramids.ts";
 import { pipelinedFlood } from "./pipelined-flood.ts";
-import { chooseAppDir, root } from "./server.ts";
+import { chooseAppDir, removeDataDirs, root } from "./server.ts";
 import { trickledBodies } from "./trickled-bodies.ts";
 import { zoomBurst } from "./zoom-burst.ts";
 
@@ -86,6 +86,7 @@ async function main() {
         notes: [],
       }),
     );
+    removeDataDirs();
     for (const note of result.notes) console.log(`  ${note}`);
     for (const failure of result.failures) console.log(`  FAILED: ${failure}`);
     results.push(result);

@@ -10,6 +10,13 @@ export function chooseAppDir(dir: string) {
   appDir = dir;
 }
 
+const createdDataDirs: string[] = [];
+
+/** Removes the data folders startServer made (the runner calls it after each case). */
+export function removeDataDirs(): void {
+  for (const dir of createdDataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export interface TrafficServer {
   url: string;
   port: number;
@@ -30,7 +37,7 @@ export interface TrafficServer {
  */
 export async function startServer({
   port,
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-traffic-")),
+  dataDir = newDataDir(),
   descriptors,
   warmImages = true,
 }: {
@@ -100,6 +107,12 @@ export async function startServer({
       await exited;
     },
   };
+}
+
+function newDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-traffic-"));
+  createdDataDirs.push(dir);
+  return dir;
 }
 
 function rssMbOf(pid: number | undefined): number {
