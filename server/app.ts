@@ -7,6 +7,7 @@ import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
 import { ignoreForwardedHost, requireBuildableUrl } from "./request-url.ts";
+import { answerRouteMethods } from "./route-methods.ts";
 import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
 
@@ -31,10 +32,15 @@ export function createApp(services: Services): express.Express {
 
   // The request's host is its Host header, never the client's X-Forwarded-Host.
   app.use(ignoreForwardedHost);
+
+  const build = () => import("virtual:react-router/server-build");
+
   // Bodies over the limit are refused (413) before anything below reads them.
   app.use(limitRequestBodies());
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);
+  // TRACE and the like, or a submission to an address without an action: 405 that says so.
+  app.use(answerRouteMethods(build));
 
   // Responsive images, derived on first request and cached on disk under DATA_DIR; one route per
   // process, shared with the start-up warm-up (decision 017).
@@ -54,7 +60,7 @@ export function createApp(services: Services): express.Express {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       getLoadContext: (req, res) =>
         routerContextFor(services, {
           cspNonce: res.locals.cspNonce,

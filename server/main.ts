@@ -4,7 +4,7 @@
 // build/server/index.js).
 // First: .env must be in process.env before anything reads the environment.
 import "./load-env-file.ts";
-import http from "node:http";
+import type http from "node:http";
 import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app.ts";
@@ -13,6 +13,7 @@ import { namesHtmlFile } from "./page-file-paths.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { createSiteServer } from "./site-server.ts";
 
 // Read before the configuration is loaded: it decides which build to load it from.
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -119,7 +120,8 @@ function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   app(req, res);
 }
 
-const server = http.createServer(handleRequest);
+// Timeouts, pipelining, requests per connection and connections per process bounded (decision 025).
+const server = createSiteServer(handleRequest, { logger: runtime.logger });
 answerParseErrors(server, { production: !DEVELOPMENT });
 server.listen(PORT, HOST, () => {
   const address = server.address();

@@ -10,6 +10,7 @@ const answers: Record<string, [statusLine: string, message: string]> = {
   ],
   ERR_HTTP_REQUEST_TIMEOUT: ["408 Request Timeout", "The request took too long to arrive. Try again."],
 };
+const CLOSE_AFTER_MS = 2_000;
 const malformed: [statusLine: string, message: string] = [
   "400 Bad Request",
   "This request is malformed and cannot be read (its request line, a header or its length).",
@@ -40,5 +41,8 @@ export function answerParseErrors(server: Server, { production }: { production: 
       .map(([name, value]) => `${name}: ${value}`)
       .join("\r\n");
     socket.end(`HTTP/1.1 ${statusLine}\r\n${head}\r\n\r\n${message}`);
+    // end() only closes our side: a client that never closes its own would keep the
+    // descriptor. It has had the answer; the connection goes after a short linger.
+    setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
   });
 }

@@ -93,6 +93,37 @@ test.describe("hostile input", { tag: "@desktop" }, () => {
     }
   });
 
+  test("TRACE and other methods no address takes, or a post to a read-only address: 405 with a message", async () => {
+    const logStart = ownServer().output().length;
+    const cases: [method: string, path: string, allow: string][] = [
+      ["TRACE", "/", "GET, HEAD"],
+      ["TRACE", "/about", "GET, HEAD"],
+      ["TRACE", "/img/artworks-400/song-of-the-lupuna.webp", "GET, HEAD"],
+      ["TRACE", "/api/quotes", "GET, HEAD"],
+      ["OPTIONS", "/quotes", "GET, HEAD"],
+      ["PROPFIND", "/admin/quotes", "GET, HEAD, POST, PUT, PATCH, DELETE"],
+      ["POST", "/api/quotes", "GET, HEAD"],
+      ["DELETE", "/about", "GET, HEAD"],
+      ["POST", "/about.data", "GET, HEAD"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const headers = { Origin: ownServer().url, "Content-Type": "application/json" };
+      const answer = await sendRaw(ownServer().url, {
+        method,
+        path,
+        headers,
+        body: method === "POST" ? "{}" : undefined,
+      });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(answer.body, `${method} ${path}`).not.toContain("Unexpected Server Error");
+      expect(answer.body, `${method} ${path}`).toMatch(/This (site does not answer|address only answers GET)/);
+    }
+    // A client's doing: warnings at most, no error and no stack in the log.
+    const log = ownServer().output().slice(logStart);
+    expect(log.split("\n").filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+
   test("every kind of answer carries the security headers, and none sends HSTS over http", async () => {
     const cases: [string, Parameters<typeof sendRaw>[1]][] = [
       ["redirect", { method: "GET", path: "/cv/" }],

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type CaseResult, checker, type TrafficCase } from "./case.ts";
+import { folderMb, startServer } from "./server.ts";
+import { sleep, visit } from "./visitors.ts";
+import { descriptorOf, workSlugs } from "./zoom-burst.ts";
+
+const CRASHES = 3;
+
+/** Folders a pyramid build leaves while it works: `zoom/<slug>.<version>.tmp-<pid>-<hex>/`. */
+function temporaryFolders(dataDir: string): string[] {
+  const zoom = path.join(dataDir, "image-cache/zoom");
+  if (!fs.existsSync(zoom)) return [];
+  return fs.readdirSync(zoom).filter((name) => name.includes(".tmp-"));
+}
+
+/**
+ * Case 7 of issue 26 (its crash half): `kill -9` while pyramids are being built, three times,
+ * restarting on the same data folder each time. After a start no `*.tmp-*` folder may be
+ * left, and the zoom must still answer.
+ */
+export const killDuringPyramids: TrafficCase = {
+  name: `7 kill -9 during pyramid builds (${CRASHES} times), restart`,
+  async run(port): Promise<CaseResult> {
+    const { check, failures } = checker();
+    const notes: string[] = [];
+    let server = await startServer({ port });
+    const dataDir = server.dataDir;
+    const diskBefore = folderMb(dataDir);
+    const rssBefore = server.rssMb();
+    let peak = rssBefore;
+    const slugs = workSlugs().slice(40);
+    try {
+      let leftByCrashes = 0;
+      for (let crash = 0; crash < CRASHES; crash++) {
+        const descriptors: string[] = [];
+        for (const slug of slugs.slice(crash * 6, crash * 6 + 6)) {
+          const url = await descriptorOf(server.url, slug);
+          if (url) descriptors.push(url);
+        }
+        for (const d of descriptors) void visit(server.url, d, { timeoutMs: 60_000 });
+        // Crash once a build has begun (its temporary folder exists), or after 5 s regardless.
+        const began = Date.now();
+        while (temporaryFolders(dataDir).length === 0 && Date.now() - began < 5_000) await sleep(50);
+        peak = Math.max(peak, server.rssMb());
+        leftByCrashes = temporaryFolders(dataDir).length;
+        await server.crash();
+        server = await startServer({ port, dataDir });
+        await sleep(1_000);
+        const left = temporaryFolders(dataDir);
+        notes.push(
+          `crash ${crash + 1}: ${leftByCrashes} temporary folders at the kill, ${left.length} after the restart`,
+        );
+        check(left.length === 0, `after crash ${crash + 1} and a restart, ${left.length} *.tmp-* folders were left`);
+        const zoom = descriptors[0] ? await visit(server.url, descriptors[0], { timeoutMs: 60_000 }) : undefined;
+        check(zoom?.status === 200, `after crash ${crash + 1} the zoom answered ${zoom?.status ?? "nothing"}`);
+      }
+      const rssAfter = server.rssMb();
+      return {
+        attack: this.name,
+        visitors: "-",
+        rssMb: { before: rssBefore, peak, after: rssAfter },
+        diskMb: { before: diskBefore, after: folderMb(dataDir) },
+        stopSeconds: await server.stop(),
+        failures,
+        notes,
+      };
+    } finally {
+      await server.stop();
+    }
+  },
+};

@@ -1,0 +1,102 @@
+// `npm run test:traffic`: the traffic-shaped attacks of issue 26 against the production build
+// (`npm run build` first), each on a fresh server and data folder. Prints a table (attack,
+// visitors served, RSS before/peak/after, disk before/after, SIGTERM to exit, result) and
+// exits 1 when any case broke what must hold.
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { CaseResult, TrafficCase } from "./case.ts";
+import { idleConnections } from "./idle-connections.ts";
+import { killDuringPyramids } from "./kill-during-pyramids.ts";
+import { pipelinedFlood } from "./pipelined-flood.ts";
+import { chooseAppDir, removeDataDirs, root } from "./server.ts";
+import { trickledBodies } from "./trickled-bodies.ts";
+import { zoomBurst } from "./zoom-burst.ts";
+
+const cases: TrafficCase[] = [pipelinedFlood, idleConnections, trickledBodies, zoomBurst, killDuringPyramids];
+
+const usage = `Usage: npm run test:traffic [-- --only 1,3] [--port N] [--app-dir DIR]
+
+Runs issue 26's traffic attacks against the production build, each on a fresh server:
+${cases.map((c) => `  ${c.name}`).join("\n")}
+--only       the cases to run, by number (default: all)
+--port       the first of the ports to use (default: free ones)
+--app-dir    another checkout whose build to attack (to compare before and after)`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function table(results: CaseResult[]): string {
+  const rows = [
+    ["attack", "visitors served", "RSS MB before/peak/after", "disk MB before/after", "SIGTERM", "result"],
+    ...results.map((r) => [
+      r.attack,
+      r.visitors,
+      `${r.rssMb.before} / ${r.rssMb.peak} / ${r.rssMb.after}`,
+      `${r.diskMb.before} / ${r.diskMb.after}`,
+      r.stopSeconds === undefined ? "-" : `${r.stopSeconds.toFixed(1)} s`,
+      r.failures.length ? "FAIL" : "pass",
+    ]),
+  ];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  const rule = `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`;
+  return [line(rows[0] ?? []), rule, ...rows.slice(1).map(line)].join("\n");
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: "string" },
+      port: { type: "string" },
+      "app-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return console.log(usage);
+  const appDir = path.resolve(values["app-dir"] ?? root);
+  chooseAppDir(appDir);
+  if (!fs.existsSync(path.join(appDir, "build/server/main.js"))) {
+    console.error(`No build in ${appDir}: run npm run build first.`);
+    process.exit(1);
+  }
+  const wanted = values.only?.split(",").map((n) => n.trim());
+  const chosen = wanted ? cases.filter((c) => wanted.includes(c.name.split(" ")[0] ?? "")) : cases;
+  const results: CaseResult[] = [];
+  const began = Date.now();
+  for (const trafficCase of chosen) {
+    const port = values.port ? Number(values.port) + results.length : await freePort();
+    console.log(`${trafficCase.name} ...`);
+    const result = await trafficCase.run(port).catch(
+      (error: Error): CaseResult => ({
+        attack: trafficCase.name,
+        visitors: "-",
+        rssMb: { before: 0, peak: 0, after: 0 },
+        diskMb: { before: 0, after: 0 },
+        failures: [`the case could not run: ${error.message.split("\n")[0]}`],
+        notes: [],
+      }),
+    );
+    removeDataDirs();
+    for (const note of result.notes) console.log(`  ${note}`);
+    for (const failure of result.failures) console.log(`  FAILED: ${failure}`);
+    results.push(result);
+  }
+  console.log(`\n${table(results)}\n`);
+  const failed = results.filter((r) => r.failures.length);
+  console.log(
+    `${results.length - failed.length} of ${results.length} attacks held in ${Math.round((Date.now() - began) / 1000)} s.`,
+  );
+  if (failed.length) process.exit(1);
+}
+
+await main();

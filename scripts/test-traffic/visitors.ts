@@ -1,0 +1,58 @@
+import http from "node:http";
+
+/** What one visitor request got. */
+export interface Visit {
+  path: string;
+  status: number;
+  ms: number;
+  error?: string;
+}
+
+/**
+ * One request on a new connection, as a visitor's browser opening the site: the status (0 when
+ * there was no answer) and how long it took, given up after `timeoutMs`.
+ */
+export function visit(base: string, path: string, { timeoutMs = 5_000, agent = false as http.Agent | false } = {}) {
+  const began = Date.now();
+  return new Promise<Visit>((resolve) => {
+    const done = (status: number, error?: string) => resolve({ path, status, ms: Date.now() - began, error });
+    const req = http.get(`${base}${path}`, { agent, headers: { "Accept-Encoding": "gzip, br" } }, (res) => {
+      res.resume();
+      res.on("end", () => done(res.statusCode ?? 0));
+      res.on("error", (e) => done(0, e.message));
+    });
+    req.setTimeout(timeoutMs, () => {
+      req.destroy();
+      done(0, `no answer in ${timeoutMs / 1000} s`);
+    });
+    req.on("error", (e) => done(0, e.message));
+  });
+}
+
+/**
+ * Ordinary visitors during an attack: every `everyMs` one opens `/` (and the other paths in
+ * turn) on a new connection. `served` counts answers below 500 within the limit.
+ */
+export function visitorsDuring(base: string, paths = ["/"], everyMs = 500) {
+  const visits: Visit[] = [];
+  const pending = new Set<Promise<unknown>>();
+  let i = 0;
+  const timer = setInterval(() => {
+    const p = visit(base, paths[i++ % paths.length] as string).then((v) => visits.push(v));
+    pending.add(p);
+    p.finally(() => pending.delete(p));
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      const served = visits.filter((v) => v.status > 0 && v.status < 500).length;
+      const slowest = Math.max(0, ...visits.filter((v) => v.status > 0).map((v) => v.ms));
+      const failures = visits.filter((v) => v.status === 0 || v.status >= 500);
+      const described = failures.map((v) => `${v.path} ${v.status || v.error} after ${v.ms} ms`);
+      return { served, total: visits.length, slowest, failures, described, visits };
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

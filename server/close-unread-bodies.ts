@@ -1,0 +1,23 @@
+import type http from "node:http";
+
+/** How long what the client still sends is read and dropped before the connection is closed. */
+export const UNREAD_BODY_LINGER_MS = 2_000;
+
+/**
+ * A route that takes no body answers without reading it; Node would then read the rest to
+ * keep the connection for the next request, however slowly it trickles in. Instead, when the
+ * answer is complete and the body is not, the connection is ended after the answer and
+ * destroyed shortly after (a short "lingering close", so the client still reads the answer
+ * rather than a reset).
+ */
+export function closeUnreadBodies(handler: http.RequestListener): http.RequestListener {
+  return function closeWhenBodyUnread(req, res) {
+    res.once("finish", () => {
+      if (req.complete) return;
+      const socket = req.socket;
+      socket.end();
+      setTimeout(() => socket.destroy(), UNREAD_BODY_LINGER_MS).unref();
+    });
+    handler(req, res);
+  };
+}
