@@ -6,6 +6,8 @@ export interface Visit {
   status: number;
   ms: number;
   error?: string;
+  /** The Retry-After header of a 503, in seconds as sent. */
+  retryAfter?: string;
 }
 
 /**
@@ -15,8 +17,11 @@ export interface Visit {
 export function visit(base: string, path: string, { timeoutMs = 5_000, agent = false as http.Agent | false } = {}) {
   const began = Date.now();
   return new Promise<Visit>((resolve) => {
-    const done = (status: number, error?: string) => resolve({ path, status, ms: Date.now() - began, error });
+    let retryAfter: string | undefined;
+    const done = (status: number, error?: string) =>
+      resolve({ path, status, ms: Date.now() - began, error, retryAfter });
     const req = http.get(`${base}${path}`, { agent, headers: { "Accept-Encoding": "gzip, br" } }, (res) => {
+      retryAfter = res.headers["retry-after"];
       res.resume();
       res.on("end", () => done(res.statusCode ?? 0));
       res.on("error", (e) => done(0, e.message));
