@@ -66,7 +66,9 @@ export async function removeTemporaryFiles(cacheDir: string): Promise<string[]> 
       // unless it is older than any write takes: then its pid belongs to someone else by now.
       const stale = Date.now() - (fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? 0) > STALE_TEMPORARY_MS;
       if (pid === process.pid || (isAlive(pid) && !stale)) continue;
-      await fs.promises.rm(full, { recursive: true, force: true });
+      // Retried: a tiling child of a killed server may write its last tiles for a moment more
+      // (it stops itself once it sees its parent gone), which fails a first rm with ENOTEMPTY.
+      await fs.promises.rm(full, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       removed.push(path.join(folder, entry.name));
     }
   }

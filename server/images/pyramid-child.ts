@@ -12,6 +12,11 @@ const CHILD_SOURCE = `
 const [sharpPath, mode, source, output, format, quality, size, overlap, limit] = process.argv.slice(1);
 const sharp = require(sharpPath);
 sharp.concurrency(1);
+// A server killed with -9 cannot end its children: one whose parent is gone stops at once
+// rather than writing into a folder the next start is clearing (SIGKILL: exit() waits for
+// libvips threads that are still writing tiles).
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 200).unref();
 const chunks = [];
 const input = mode === "svg"
   ? new Promise((resolve) => { process.stdin.on("data", (c) => chunks.push(c)); process.stdin.on("end", () => resolve(sharp(Buffer.concat(chunks)))); })
