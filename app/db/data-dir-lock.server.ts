@@ -5,7 +5,8 @@ export interface DataDirLock {
   release(): void;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (EPERM: it does, as another user); a lock's or a temporary file's owner. */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -42,7 +43,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         throw error;
       }
       const owner = Number.parseInt(fs.readFileSync(file, "utf8"), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
         throw new Error(
           `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. ` +
             "Stop that process first, or set DATABASE_URL to share a PostgreSQL server.",

@@ -1,4 +1,4 @@
-import type { TrafficServer } from "./server.ts";
+import { folderMb, type TrafficServer } from "./server.ts";
 
 /** One row of the table: what a case measured and whether the issue's "must hold" held. */
 export interface CaseResult {
@@ -27,6 +27,31 @@ export function checker() {
     check(ok: unknown, message: string) {
       if (!ok) failures.push(message);
     },
+  };
+}
+
+/**
+ * The row of a case that watched visitors and memory on one server; stops the server (SIGTERM,
+ * timed) once the disk has been measured.
+ */
+export async function watchedRow(
+  attack: string,
+  server: TrafficServer,
+  measured: {
+    seen: { served: number; total: number; slowest: number };
+    rssMb: CaseResult["rssMb"];
+    diskBeforeMb: number;
+  },
+  outcome: { failures: string[]; notes: string[] },
+): Promise<CaseResult> {
+  const { seen, rssMb, diskBeforeMb } = measured;
+  return {
+    attack,
+    visitors: `${seen.served}/${seen.total} (slowest ${seen.slowest} ms)`,
+    rssMb,
+    diskMb: { before: diskBeforeMb, after: folderMb(server.dataDir) },
+    stopSeconds: await server.stop(),
+    ...outcome,
   };
 }
 

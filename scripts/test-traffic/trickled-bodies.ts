@@ -1,5 +1,5 @@
 import net from "node:net";
-import { type CaseResult, checker, type TrafficCase } from "./case.ts";
+import { type CaseResult, checker, type TrafficCase, watchedRow } from "./case.ts";
 import { folderMb, startServer, watchMemory } from "./server.ts";
 import { sleep, visitorsDuring } from "./visitors.ts";
 
@@ -68,15 +68,12 @@ export const trickledBodies: TrafficCase = {
       const rssAfter = server.rssMb();
       memory.stop();
       check(memory.peak() - rssBefore <= 100, `RSS grew by ${memory.peak() - rssBefore} MB (at most 100)`);
-      return {
-        attack: this.name,
-        visitors: `${seen.served}/${seen.total} (slowest ${seen.slowest} ms)`,
-        rssMb: { before: rssBefore, peak: memory.peak(), after: rssAfter },
-        diskMb: { before: diskBefore, after: folderMb(server.dataDir) },
-        stopSeconds: await server.stop(),
-        failures,
-        notes,
-      };
+      return watchedRow(
+        this.name,
+        server,
+        { seen, rssMb: { before: rssBefore, peak: memory.peak(), after: rssAfter }, diskBeforeMb: diskBefore },
+        { failures, notes },
+      );
     } finally {
       await server.stop();
     }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type CaseResult, checker, type TrafficCase } from "./case.ts";
+import { type CaseResult, checker, type TrafficCase, watchedRow } from "./case.ts";
 import { folderMb, root, startServer, watchMemory } from "./server.ts";
 import { sleep, visit, visitorsDuring } from "./visitors.ts";
 
@@ -95,15 +95,12 @@ export const zoomBurst: TrafficCase = {
         `${seen.failures.length} page visitors got no answer within 5 s or a 5xx: ${seen.described.slice(0, 3).join("; ")}`,
       );
       // Image work takes memory by design (and the warm-up runs beside it): shown, not judged.
-      return {
-        attack: this.name,
-        visitors: `${seen.served}/${seen.total} (slowest ${seen.slowest} ms)`,
-        rssMb: { before: rssBefore, peak: memory.peak(), after: rssAfter },
-        diskMb: { before: diskBefore, after: folderMb(server.dataDir) },
-        stopSeconds: await server.stop(),
-        failures,
-        notes,
-      };
+      return watchedRow(
+        this.name,
+        server,
+        { seen, rssMb: { before: rssBefore, peak: memory.peak(), after: rssAfter }, diskBeforeMb: diskBefore },
+        { failures, notes },
+      );
     } finally {
       await server.stop();
     }

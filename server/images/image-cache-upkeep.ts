@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isProcessAlive } from "#app/db/data-dir-lock.server.ts";
 import { writeReadableFile } from "./cache-files.ts";
 
 /**
@@ -29,16 +30,6 @@ export interface CacheReferences {
   isCurrentPyramid(folder: string): boolean;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function entries(dir: string): fs.Dirent[] {
   try {
     return fs.readdirSync(dir, { withFileTypes: true });
@@ -65,7 +56,7 @@ export async function removeTemporaryFiles(cacheDir: string): Promise<string[]> 
       // A live process's file is still being written (this one, or another on the same cache),
       // unless it is older than any write takes: then its pid belongs to someone else by now.
       const stale = Date.now() - (fs.statSync(full, { throwIfNoEntry: false })?.mtimeMs ?? 0) > STALE_TEMPORARY_MS;
-      if (pid === process.pid || (isAlive(pid) && !stale)) continue;
+      if (pid === process.pid || (isProcessAlive(pid) && !stale)) continue;
       // Retried: a tiling child of a killed server may write its last tiles for a moment more
       // (it stops itself once it sees its parent gone), which fails a first rm with ENOTEMPTY.
       await fs.promises.rm(full, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
