@@ -196,3 +196,23 @@ describe("createSiteServer: slow and silent clients", () => {
     for (const socket of [silent, partialHead, unreadBody, slowBody]) socket.destroy();
   }, 40_000);
 });
+
+describe("createSiteServer: a body the route does not read", () => {
+  it("says Connection: close in the answer, so a keep-alive client does not reuse the connection", async () => {
+    const { port } = await start((_req, res) => {
+      // Refused without reading what was sent, as the cross-origin check does.
+      res.writeHead(403, { "Content-Type": "text/plain" }).end("no");
+    });
+    const socket = await connect(port);
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString();
+    });
+    // A body still on its way when the answer is written.
+    socket.write("PATCH /api/admin/quotes HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{");
+    await sleep(300);
+    expect(answer).toMatch(/^HTTP\/1\.1 403/);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    socket.destroy();
+  });
+});
