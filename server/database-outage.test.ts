@@ -5,8 +5,7 @@ import pg from "pg";
 import pino from "pino";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin } from "#app/auth/admin-accounts.server.ts";
-import { getAuth } from "#app/auth/auth.server.ts";
+import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { type CuttableProxy, startCuttableProxy } from "#app/db/cuttable-proxy.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { tweets } from "#app/db/schema.ts";
@@ -79,12 +78,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
       .returning({ id: tweets.id });
     ids.push(...rows.map((row) => row.id));
     const account = { email: "outage-admin@umbra.test", password: "integration test passphrase" };
-    await createAdmin(database, account);
-    const signedIn = await getAuth(database).api.signInEmail({ body: account, returnHeaders: true });
-    cookie = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    cookie = await signedInAdminCookie(database, account);
 
     // Wired as the composition root wires them.
     const publicQuotes = getPublicQuoteCache();

@@ -7,8 +7,7 @@ import express from "express";
 import pino from "pino";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin } from "#app/auth/admin-accounts.server.ts";
-import { getAuth } from "#app/auth/auth.server.ts";
+import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
 import { tweets } from "#app/db/schema.ts";
 import { action as setMany } from "#app/routes/api.admin.quotes.ts";
@@ -94,12 +93,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
       ids.push(...rows.map((row) => row.id));
     }
     const account = { email: "full-disk@umbra.test", password: "integration test passphrase" };
-    await createAdmin(database, account);
-    const signedIn = await getAuth(database).api.signInEmail({ body: account, returnHeaders: true });
-    cookie = signedIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    cookie = await signedInAdminCookie(database, account);
     const app = express();
     app.get("/readyz", readiness({ database, dataDir, logger: pino({ level: "silent" }), stopping: () => false }));
     server = app.listen(0, "127.0.0.1");

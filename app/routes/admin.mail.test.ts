@@ -1,7 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin } from "#app/auth/admin-accounts.server.ts";
-import { getAuth } from "#app/auth/auth.server.ts";
+import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
 import {
@@ -44,12 +43,7 @@ for (const engine of allTestEngines) {
       context = new RouterContextProvider();
       context.set(databaseContext, testDb.database);
       const account = { email: `mail-admin-${engine}@umbra.test`, password: "admin mail test passphrase" };
-      await createAdmin(testDb.database, account);
-      const signedIn = await getAuth(testDb.database).api.signInEmail({ body: account, returnHeaders: true });
-      cookie = signedIn.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
+      cookie = await signedInAdminCookie(testDb.database, account);
       const rows = await testDb.database.db
         .insert(outgoingMail)
         .values([
