@@ -9,9 +9,14 @@ export interface DataDirLock {
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A killed process not yet reaped (a zombie) still answers kill(0) but writes nothing more.
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()?.[0] !== "Z";
+  } catch {
+    return true; // no /proc: trust kill(0)
   }
 }
 
