@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./database.server.ts";
-import { tweets } from "./schema.ts";
+import { enquiries, tweets } from "./schema.ts";
 import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server.ts";
 
 for (const engine of allTestEngines) {
@@ -35,6 +35,41 @@ for (const engine of allTestEngines) {
         sql`select tgname from pg_trigger where tgrelid = 'tweets'::regclass and not tgisinternal order by tgname`,
       );
       expect(triggers.rows.map((r) => r.tgname)).toEqual(["tweets_notify_change", "tweets_stamp_change"]);
+    });
+
+    it("migration 0005: an enquiry stamps its status change and notifies enquiries_changed", async () => {
+      testDb = await createTestDatabase(engine);
+      const { database } = testDb;
+      const heard: string[] = [];
+      const stop = await database.listen("enquiries_changed", { onPayload: (payload) => heard.push(payload) });
+      try {
+        const [row] = await database.db
+          .insert(enquiries)
+          .values({
+            subject: "commission",
+            subjectTitle: "Custom commission",
+            name: "Ada",
+            email: "Ada@Example.org",
+            emailKey: "ada@example.org",
+            message: "A commission, please.",
+            sourcePath: "/prices",
+          })
+          .returning();
+        if (!row) throw new Error("no row");
+        expect(row.status).toBe("new");
+        expect(row.interests).toEqual([]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await database.db.update(enquiries).set({ status: "replied" }).where(eq(enquiries.id, row.id));
+        const [updated] = await database.db.select().from(enquiries).where(eq(enquiries.id, row.id));
+        expect(updated?.statusChangedAt.getTime()).toBeGreaterThan(row.statusChangedAt.getTime());
+        await expect(
+          database.db.update(enquiries).set({ status: "lost" }).where(eq(enquiries.id, row.id)),
+        ).rejects.toThrow();
+        await database.db.delete(enquiries).where(eq(enquiries.id, row.id));
+        await expect.poll(() => heard.map((p) => JSON.parse(p).op)).toEqual(["INSERT", "UPDATE", "DELETE"]);
+      } finally {
+        await stop();
+      }
     });
 
     it("migrating an already migrated database changes nothing", async () => {

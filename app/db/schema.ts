@@ -40,3 +40,6 @@ export * from "./auth-schema.ts";
 
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
+
+// Collectors' enquiries and the studio's inbox (issue 21).
+export * from "./enquiry-schema.ts";
