@@ -7,7 +7,16 @@ import { outgoingMail } from "./mail-schema.ts";
  * enquiry names its record in `subject_ref` (the slug); the rest are the Prices tiers,
  * press and everything else. `room` is kept for private viewing rooms (issue 22).
  */
-export const enquirySubjects = ["work", "prints", "original", "commission", "exhibition", "press", "room", "other"] as const;
+export const enquirySubjects = [
+  "work",
+  "prints",
+  "original",
+  "commission",
+  "exhibition",
+  "press",
+  "room",
+  "other",
+] as const;
 export type EnquirySubject = (typeof enquirySubjects)[number];
 
 /** What the person wants to know; any of these, or none. */

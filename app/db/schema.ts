@@ -37,9 +37,7 @@ export type NewTweet = typeof tweets.$inferInsert;
 
 // Accounts, sessions, second factors and rate-limit counters (the admin area).
 export * from "./auth-schema.ts";
-
-// Outgoing mail, written before it is sent (decision 028).
-export * from "./mail-schema.ts";
-
 // Collectors' enquiries and the studio's inbox (issue 21).
 export * from "./enquiry-schema.ts";
+// Outgoing mail, written before it is sent (decision 028).
+export * from "./mail-schema.ts";
