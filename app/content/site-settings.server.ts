@@ -24,6 +24,13 @@ export const siteFileSchema = z.strictObject({
     custom_commissions: price,
   }),
   print_size: text,
+  // What an enquiry's confirmation says happens next, and how long the inbox keeps closed and
+  // spam enquiries (issue 21).
+  enquiries: z.strictObject({
+    reply_from: text,
+    reply_within: text,
+    retention_days: z.number().int().min(1).max(3650),
+  }),
   footer_text: text,
   navigation: z.strictObject({
     header: navLabels,
@@ -46,6 +53,11 @@ export function toSiteConfig(file: z.output<typeof siteFileSchema>) {
     // Keyed as in the file: the Prices page's cards name their price by these keys.
     prices: file.prices,
     printSize: file.print_size,
+    enquiries: {
+      replyFrom: file.enquiries.reply_from,
+      replyWithin: file.enquiries.reply_within,
+      retentionDays: file.enquiries.retention_days,
+    },
     footerText: file.footer_text,
     navigation: {
       header: file.navigation.header,
