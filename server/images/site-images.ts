@@ -52,13 +52,17 @@ export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[
         }
       })
       .catch((error) => logger.warn({ err: error }, "pruning superseded images failed"));
-  removeTemporaryFiles(images.cacheDir)
-    .then((removed) => {
-      if (removed.length > 0) logger.info({ removed }, "temporary image files removed");
-    })
-    .catch((error) => logger.warn({ err: error }, "removing temporary image files failed"))
-    .then(prune);
-  setInterval(prune, PRUNE_EVERY_MS).unref();
+  // Temporary files of a dead process go at start and again with every pass: one a killed
+  // process's tiling child was still writing when the start-up pass ran is caught by the next.
+  const upkeep = () =>
+    removeTemporaryFiles(images.cacheDir)
+      .then((removed) => {
+        if (removed.length > 0) logger.info({ removed }, "temporary image files removed");
+      })
+      .catch((error) => logger.warn({ err: error }, "removing temporary image files failed"))
+      .then(prune);
+  void upkeep();
+  setInterval(upkeep, PRUNE_EVERY_MS).unref();
 
   if (getEnv().WARM_IMAGES === "off") return;
   const works = artworks.map((work) => work.slug);
