@@ -23,7 +23,7 @@ export const action = answeringOutages("page", adminQuotesAction);
 
 /** Rows sent with the page; the rest come from GET /api/admin/quotes, LATER_ROWS at a time. */
 const FIRST_ROWS = 100;
-const LATER_ROWS = 1000;
+const LATER_ROWS = 5000;
 
 async function adminQuotesLoader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
