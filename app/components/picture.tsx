@@ -26,10 +26,15 @@ export interface PictureProps {
   sizes: string;
   /** The largest image above the fold: eager, high fetch priority. */
   priority?: boolean;
+  /**
+   * "low" keeps an image the browser would raise (one in the first screen) from competing with
+   * the priority image: the gallery's other first-screen cards.
+   */
+  fetchPriority?: "low";
   className?: string;
 }
 
-export function Picture({ collection, name, alt, sizes, priority = false, className }: PictureProps) {
+export function Picture({ collection, name, alt, sizes, priority = false, fetchPriority, className }: PictureProps) {
   const image = imageInfo(collection, name);
   const srcSet = (format: ImageFormat) => srcSetOf(image, format);
   const fallback = fallbackFormat(image);
@@ -59,8 +64,9 @@ export function Picture({ collection, name, alt, sizes, priority = false, classN
         height={image.height}
         alt={alt}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
-        decoding="async"
+        fetchPriority={priority ? "high" : fetchPriority}
+        // The priority image paints in the frame it is ready for (it is the page's LCP).
+        decoding={priority ? undefined : "async"}
         className={className}
         style={style}
       />

@@ -15,7 +15,9 @@ export type PublicListQuery = z.infer<typeof publicListQuery>;
 export const adminListQuery = z.object({
   q: searchText,
   cursor,
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  // Up to 5,000: the admin screen loads the rest of its list (after the first page its HTML
+  // carries) in a few requests, as many rows as one toggle may change (setManyVisibilityBody).
+  limit: z.coerce.number().int().min(1).max(5000).default(50),
   filter: visibilityFilter.default("all"),
 });
 

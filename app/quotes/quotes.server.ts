@@ -90,7 +90,10 @@ export async function listAdminQuotes(
   return { quotes: page.quotes.map(toAdminQuote), nextCursor: page.nextCursor, counts };
 }
 
-/** Every quote, newest first: the admin screen holds the whole list and filters it itself. */
+/**
+ * Every quote, newest first (the admin screen holds the whole list and filters it itself; its
+ * page sends the first rows with listAdminQuotes and the browser asks for the rest).
+ */
 export async function listEveryAdminQuote(db: AppDatabase): Promise<AdminQuote[]> {
   // Only the columns the admin list shows: at 20,000 quotes every extra column is felt.
   const rows = await db

@@ -234,6 +234,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   alt=""
                   sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
                   priority={index === 0}
+                  fetchPriority={index > 0 ? "low" : undefined}
                   className={styles.image}
                 />
                 <h2 className={styles.title}>{card.title}</h2>

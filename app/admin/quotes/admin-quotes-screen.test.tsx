@@ -13,6 +13,37 @@ afterEach(() => {
 });
 
 describe("AdminQuotesScreen", () => {
+  it("works on its first page at once, then loads the rest page by page, keeping live changes", async () => {
+    const [three, two, one] = quotes as [AdminQuote, AdminQuote, AdminQuote];
+    let answer: (page: { quotes: AdminQuote[]; nextCursor: string | null }) => void = () => {};
+    const loadQuotes = vi.fn(
+      () =>
+        new Promise<{ quotes: AdminQuote[]; nextCursor: string | null }>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    render(
+      <AdminQuotesScreen
+        initialQuotes={[three]}
+        nextCursor="after-3"
+        initialCounts={{ all: 3, public: 1, hidden: 2 }}
+        loadQuotes={loadQuotes}
+        saveVisibility={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByRole("listitem")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: /Hidden/ })).toHaveTextContent("Hidden 2");
+    expect(screen.getByText(/3 quotes \(loading: 1 shown so far\)/)).toBeTruthy();
+    await waitFor(() => expect(loadQuotes).toHaveBeenCalledWith("after-3"));
+    answer({ quotes: [two], nextCursor: "after-2" });
+    await waitFor(() => expect(loadQuotes).toHaveBeenCalledWith("after-2"));
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    answer({ quotes: [one], nextCursor: null });
+    await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(3));
+    expect(screen.getByText("3 quotes")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Public/ })).toHaveTextContent("Public 1");
+  });
+
   it("shows each row's #id, text, date and checkbox, newest first", () => {
     render(<AdminQuotesScreen initialQuotes={quotes} saveVisibility={vi.fn()} />);
     const rows = screen.getAllByRole("listitem");

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AdminQuote, VisibilityFilter } from "#app/quotes/quote-views.ts";
+import type { AdminQuote, QuoteCounts, VisibilityFilter } from "#app/quotes/quote-views.ts";
 import styles from "./admin-quotes-screen.module.css";
-import { quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view.ts";
+import { appendQuotes, quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view.ts";
 import { QuoteRows, type VisibilityChange } from "./quote-rows.tsx";
 import { useQuoteStream } from "./use-quote-stream.ts";
 
@@ -12,6 +12,8 @@ const visibilityFilters: ReadonlyArray<{ value: VisibilityFilter; label: string 
 ];
 
 export type SaveVisibility = (change: { ids: number[]; includeInSearch: boolean }) => Promise<void>;
+/** One later page of the list, newest first, from `cursor` (GET /api/admin/quotes). */
+export type LoadQuotes = (cursor: string) => Promise<{ quotes: AdminQuote[]; nextCursor: string | null }>;
 
 /**
  * The signed-in admin's quote list: filter, search, counts and the rows. Every gesture shows
@@ -20,32 +22,77 @@ export type SaveVisibility = (change: { ids: number[]; includeInSearch: boolean 
  */
 export function AdminQuotesScreen({
   initialQuotes,
+  nextCursor = null,
+  initialCounts,
+  loadQuotes,
   saveVisibility,
   streamUrl,
   onRefetch = () => {},
 }: {
+  /** The first page of the list (all of it when `nextCursor` is null). */
   initialQuotes: AdminQuote[];
+  /** Where the rest of the list starts; it is loaded with `loadQuotes` once the screen works. */
+  nextCursor?: string | null;
+  /** The whole list's counts, shown until the rest has arrived. */
+  initialCounts?: QuoteCounts;
+  loadQuotes?: LoadQuotes;
   saveVisibility: SaveVisibility;
   streamUrl?: string;
   onRefetch?: () => void;
 }) {
   const [quotes, setQuotes] = useState(initialQuotes);
-  // A reloaded list (after the stream asked for a refetch) replaces what is held.
-  useEffect(() => setQuotes(initialQuotes), [initialQuotes]);
+  const [complete, setComplete] = useState(!nextCursor || !loadQuotes);
   const [filter, setFilter] = useState<VisibilityFilter>("all");
   const [search, setSearch] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Live updates that arrive while the rest of the list is loading, applied to the pages after.
+  const lateUpdates = useRef(new Map<number, AdminQuote>());
+
+  // The first page comes with the screen, so it is interactive at once (DESIGN.md: <= 1 s at
+  // 20,000 quotes); the rest follows page by page. A reloaded list (after the stream asked for a
+  // refetch) replaces what is held and loads again.
+  useEffect(() => {
+    setQuotes(initialQuotes);
+    lateUpdates.current = new Map();
+    if (!nextCursor || !loadQuotes) {
+      setComplete(true);
+      return;
+    }
+    setComplete(false);
+    let cancelled = false;
+    (async () => {
+      let cursor: string | null = nextCursor;
+      while (cursor) {
+        const page = await loadQuotes(cursor);
+        if (cancelled) return;
+        setQuotes((current) => appendQuotes(current, page.quotes, lateUpdates.current));
+        cursor = page.nextCursor;
+      }
+      setComplete(true);
+    })().catch((failure: unknown) => {
+      if (cancelled) return;
+      const message = failure instanceof Error ? failure.message : String(failure);
+      setError(`Error loading quotes: ${message}`);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [initialQuotes, nextCursor, loadQuotes]);
   // "Saved" once the server has confirmed every gesture sent so far (a polite status, so a
   // screen reader hears it after what it is reading).
   const [saveStatus, setSaveStatus] = useState<"" | "Saving..." | "Saved">("");
   const saving = useRef(0);
 
   useQuoteStream(streamUrl, {
-    onQuote: (changed) => setQuotes((current) => replaceQuotes(current, [changed])),
+    onQuote: (changed) => {
+      lateUpdates.current.set(changed.id, changed);
+      setQuotes((current) => replaceQuotes(current, [changed]));
+    },
     onRefetch,
   });
 
-  const counts = useMemo(() => quoteCounts(quotes), [quotes]);
+  const heldCounts = useMemo(() => quoteCounts(quotes), [quotes]);
+  const counts = complete || !initialCounts ? heldCounts : initialCounts;
   const shown = useMemo(() => visibleQuotes(quotes, { filter, search }), [quotes, filter, search]);
 
   const onPreview = useCallback((values: Map<number, boolean>) => {
@@ -110,9 +157,11 @@ export function AdminQuotesScreen({
         {saveStatus}
       </p>
       <p className={styles.summary} aria-live="polite">
-        {shown.length === quotes.length
-          ? `${quotes.length.toLocaleString("en-US")} quotes`
-          : `${shown.length.toLocaleString("en-US")} of ${quotes.length.toLocaleString("en-US")} quotes`}
+        {!complete
+          ? `${counts.all.toLocaleString("en-US")} quotes (loading: ${quotes.length.toLocaleString("en-US")} shown so far)`
+          : shown.length === quotes.length
+            ? `${quotes.length.toLocaleString("en-US")} quotes`
+            : `${shown.length.toLocaleString("en-US")} of ${quotes.length.toLocaleString("en-US")} quotes`}
       </p>
       {shown.length > 0 ? (
         <QuoteRows quotes={shown} onPreview={onPreview} onCommit={onCommit} />

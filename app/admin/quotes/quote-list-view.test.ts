@@ -1,11 +1,28 @@
 import { describe, expect, it } from "vitest";
 import type { AdminQuote } from "#app/quotes/quote-views.ts";
-import { quoteCounts, replaceQuotes, setVisibility, sortNewestFirst, visibleQuotes } from "./quote-list-view.ts";
+import {
+  appendQuotes,
+  quoteCounts,
+  replaceQuotes,
+  setVisibility,
+  sortNewestFirst,
+  visibleQuotes,
+} from "./quote-list-view.ts";
 import { sampleAdminQuotes } from "./sample-admin-quotes.ts";
 
 const quotes = sampleAdminQuotes;
 
 describe("quote list view", () => {
+  it("appends a later page, skipping rows held and taking rows changed meanwhile in their new state", () => {
+    const [three, two, one] = quotes as [AdminQuote, AdminQuote, AdminQuote];
+    const changed = { ...one, includeInSearch: true };
+    const next = appendQuotes([three], [three, two, one], new Map([[1, changed]]));
+    expect(next.map((q) => q.id)).toEqual([3, 2, 1]);
+    expect(next[2]).toBe(changed);
+    const held = [three];
+    expect(appendQuotes(held, [])).toBe(held);
+  });
+
   it("counts all, public and hidden quotes", () => {
     expect(quoteCounts(quotes)).toEqual({ all: 3, public: 1, hidden: 2 });
   });

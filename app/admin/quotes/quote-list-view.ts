@@ -30,6 +30,27 @@ export function sortNewestFirst(quotes: readonly AdminQuote[]): AdminQuote[] {
   return [...quotes].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
 }
 
+/**
+ * Appends a later page of the list (loaded after the first screen): rows already held are
+ * skipped, and rows that changed while the page was on its way (live updates, kept in
+ * `updates`) are taken in their newer state.
+ */
+export function appendQuotes(
+  quotes: readonly AdminQuote[],
+  page: readonly AdminQuote[],
+  updates: ReadonlyMap<number, AdminQuote> = new Map(),
+): AdminQuote[] {
+  if (page.length === 0) return quotes as AdminQuote[];
+  const held = new Set(quotes.map((quote) => quote.id));
+  const next = quotes.slice();
+  for (const quote of page) {
+    if (held.has(quote.id)) continue;
+    held.add(quote.id);
+    next.push(updates.get(quote.id) ?? quote);
+  }
+  return next;
+}
+
 /** Replaces the rows whose ids match (a live update); rows not held are ignored. */
 export function replaceQuotes(quotes: readonly AdminQuote[], changed: readonly AdminQuote[]): AdminQuote[] {
   if (changed.length === 0) return quotes as AdminQuote[];

@@ -24,16 +24,36 @@ function usePrefersReducedMotion() {
  * or keyboard focus is on it, while the visitor has paused it, and entirely when the visitor
  * prefers reduced motion. The timer is cleared when the page is left.
  */
+/** Where the slideshow starts: slide 0, or where a tap before hydration left it (see above). */
+function startState(count: number): { index: number; paused: boolean } {
+  if (typeof document === "undefined") return { index: 0, paused: false };
+  const section = document.querySelector<HTMLElement>("[data-slideshow]");
+  const index = Number(section?.dataset.index ?? 0);
+  return {
+    index: Number.isInteger(index) && index >= 0 && index < count ? index : 0,
+    paused: section?.dataset.paused !== undefined,
+  };
+}
+
 export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: string }) {
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+  // Before React starts, deferred-hydration.script.js moves the slide (and pauses) in the HTML
+  // itself when the visitor taps a control; React starts from where that left the page, so its
+  // first render matches the HTML it hydrates.
+  const [index, setIndex] = useState(() => startState(count).index);
+  const [paused, setPaused] = useState(() => startState(count).paused);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const count = slides.length;
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // A tap may have moved the slide between React's first render and now.
+    const start = startState(count);
+    setIndex(start.index);
+    setPaused(start.paused);
+    setHydrated(true);
+  }, [count]);
 
   const playing = hydrated && !paused && !hovered && !focused && !reducedMotion;
   useEffect(() => {
@@ -51,6 +71,10 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
       className={styles.slideshow}
       aria-roledescription="carousel"
       aria-label={label}
+      data-slideshow=""
+      data-index={index}
+      data-paused={paused || undefined}
+      data-live={hydrated || undefined}
       data-autoplay={playing ? "running" : "stopped"}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -68,6 +92,7 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
             className={styles.slide}
+            data-caption={slide.caption}
             hidden={i !== index}
           >
             <Picture
@@ -85,15 +110,17 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
         <p className={styles.caption} data-testid="slide-caption">
           {current.caption}
         </p>
-        {/* Hidden until React runs: with JavaScript off (or before hydration) they could do nothing. */}
-        <div className={hydrated ? styles.controls : `${styles.controls} ${styles.inactive}`}>
-          <span className={styles.counter} aria-hidden="true">
-            {index + 1} / {count}
+        {/* Shown from first paint: deferred-hydration.script.js handles them until React starts.
+            With JavaScript off they could do nothing, so CSS hides them then. */}
+        <div className={styles.controls}>
+          <span className={styles.counter} aria-hidden="true" data-slide-counter="">
+            {`${index + 1} / ${count}`}
           </span>
           <button
             type="button"
             className={styles.control}
             aria-label="Previous slide"
+            data-slide-step="-1"
             onClick={() => setIndex((i) => (i - 1 + count) % count)}
           >
             ‹
@@ -103,6 +130,7 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
             className={styles.control}
             aria-label={autoplayOn ? "Pause slideshow" : "Play slideshow"}
             disabled={reducedMotion}
+            data-slide-pause=""
             onClick={() => setPaused((p) => !p)}
           >
             {autoplayOn ? "❚❚" : "►"}
@@ -111,6 +139,7 @@ export function Slideshow({ slides, label }: { slides: readonly Slide[]; label: 
             type="button"
             className={styles.control}
             aria-label="Next slide"
+            data-slide-step="1"
             onClick={() => setIndex((i) => (i + 1) % count)}
           >
             ›

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Picture } from "#app/components/picture.tsx";
 import type { PageImageRef } from "#app/content/page-image-lookup.ts";
 import { lightboxSlide } from "#app/images/image-urls.ts";
@@ -8,7 +8,7 @@ const LightboxViewer = lazy(() => import("./lightbox-viewer.tsx"));
 
 /**
  * An image that opens full size in the lightbox. Without JavaScript the link simply opens the
- * full-size JPEG.
+ * full-size JPEG; a tap before React starts is kept and opens the viewer when it does.
  */
 export function ZoomableImage({
   image,
@@ -24,12 +24,22 @@ export function ZoomableImage({
   const [open, setOpen] = useState(false);
   // Marks the link once hydrated: before that a click opens the JPEG itself.
   const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    setEnhanced(true);
+    // A tap before React started (deferred-hydration.script.js kept it): open the viewer now.
+    if (link.current?.hasAttribute("data-open-requested")) {
+      link.current.removeAttribute("data-open-requested");
+      setOpen(true);
+    }
+  }, []);
   const slide = lightboxSlide(image.collection, image.name, image.alt);
   return (
     <>
       <a
+        ref={link}
         href={slide.src}
+        data-viewer-link=""
         data-enhanced={enhanced || undefined}
         className={`${styles.link} ${className ?? ""}`}
         onClick={(event) => {
