@@ -21,10 +21,10 @@ import { claimFormToken, tokenProblem, tokenProblemMessages } from "./form-token
 
 /**
  * Allowances of the public form (decision 032), charged before anything else is looked at:
- * a household or office sends a handful of enquiries an hour, a flood is cut off at the 11th.
+ * a household or office sends a handful of enquiries an hour; a gallery opening on one Wi-Fi a few dozen; a flood is cut off at the 31st.
  */
 export const enquiryLimitRules = {
-  address: { limit: 10, windowSeconds: 60 * 60 },
+  address: { limit: 30, windowSeconds: 60 * 60 },
   email: { limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 

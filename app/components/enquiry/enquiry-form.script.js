@@ -7,20 +7,29 @@
   if (window.umbraEnquiry) return;
   window.umbraEnquiry = true;
 
+  // Tokens fetched here are kept by the script, not in the form's hidden field: on Contact, React
+  // hydrates the form later and may reset a field's value to what the server rendered.
+  const tokens = new WeakMap();
+  const pending = new WeakMap();
+
   /** @param {HTMLFormElement} form */
-  async function ensureToken(form) {
+  function ensureToken(form) {
     const input = form.elements.namedItem("token");
-    if (!(input instanceof HTMLInputElement) || input.value) return;
-    if (form.dataset.tokenRequest) return;
-    form.dataset.tokenRequest = "pending";
-    try {
-      const response = await fetch("/api/enquiries", { headers: { Accept: "application/json" } });
-      if (response.ok) input.value = (await response.json()).token;
-    } catch {
-      // The form still posts to /enquire, which asks to send again with a fresh token.
-    } finally {
-      delete form.dataset.tokenRequest;
+    if (tokens.has(form) || (input instanceof HTMLInputElement && input.defaultValue)) return Promise.resolve();
+    if (!pending.has(form)) {
+      pending.set(
+        form,
+        fetch("/api/enquiries", { headers: { Accept: "application/json" } })
+          .then((response) => (response.ok ? response.json() : {}))
+          .then((answer) => {
+            if (answer.token) tokens.set(form, answer.token);
+          })
+          // The form still posts to /enquire, which asks to send again with a fresh token.
+          .catch(() => {})
+          .finally(() => pending.delete(form)),
+      );
     }
+    return pending.get(form);
   }
 
   function openForm(link) {
@@ -73,10 +82,12 @@
     if (button) button.disabled = true;
     try {
       await ensureToken(form);
+      const fields = new FormData(form);
+      if (tokens.has(form)) fields.set("token", tokens.get(form));
       const response = await fetch("/api/enquiries", {
         method: "POST",
         headers: { Accept: "application/json" },
-        body: new URLSearchParams(new FormData(form)),
+        body: new URLSearchParams(fields),
       });
       const answer = await response.json().catch(() => ({}));
       if (response.ok) {
@@ -92,6 +103,8 @@
       showErrors(form, answer.fieldErrors ?? {}, answer.message || "The enquiry could not be sent. Try again.");
     } catch {
       // The network failed: send it the way it works without JavaScript.
+      const input = form.elements.namedItem("token");
+      if (input instanceof HTMLInputElement && tokens.has(form)) input.value = tokens.get(form);
       form.submit();
     } finally {
       if (button) button.disabled = false;
