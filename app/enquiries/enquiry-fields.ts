@@ -141,7 +141,7 @@ export const enquiryInputSchema = z.object({
   source: z
     .string()
     .max(enquiryLimits.sourcePath)
-    .regex(/^\/[^\s]*$/, "The page the form was sent from is not a site path.")
+    .regex(/^\/(?![/\\])[^\s\\]*$/, "The page the form was sent from is not a site path.")
     .catch("/enquire"),
 });
 
@@ -169,5 +169,5 @@ export const TOKEN_FIELD = "token";
 
 /** What the confirmation says happens next, from content/site.yaml's enquiries settings. */
 export function enquiryConfirmation(settings: { replyFrom: string; replyWithin: string }): string {
-  return `Thank you: your enquiry has reached the studio. ${settings.replyFrom} will reply by email within ${settings.replyWithin}.`;
+  return `Your enquiry has reached the studio. ${settings.replyFrom} will reply by email within ${settings.replyWithin}.`;
 }

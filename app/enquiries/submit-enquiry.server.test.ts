@@ -344,7 +344,7 @@ for (const engine of allTestEngines) {
       // The counters: one per address (and email), not one per post.
       const [counters] = await testDb.database.db.select({ n: count() }).from(authRateLimit);
       expect(counters?.n ?? 0).toBeLessThan(300);
-    });
+    }, 180_000);
   });
 }
 

@@ -67,7 +67,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionAnswer =
-  | { sent: true; subjectTitle: string }
+  | { sent: true; subjectTitle: string; sourcePath: string }
   | {
       sent: false;
       message: string;
@@ -80,7 +80,10 @@ export const action = answeringOutages("page", async ({ request, context }: Rout
   // Read the posted subject for the form shown again, before submitEnquiry consumes the body.
   const copy = request.clone();
   const outcome = await submitEnquiry(context.get(databaseContext).db, request, context.get(clientIpContext));
-  if (outcome.ok) return { sent: true, subjectTitle: outcome.enquiry.subjectTitle } satisfies ActionAnswer;
+  if (outcome.ok) {
+    const { subjectTitle, sourcePath } = outcome.enquiry;
+    return { sent: true, subjectTitle, sourcePath } satisfies ActionAnswer;
+  }
   let posted = new URLSearchParams();
   try {
     const type = copy.headers.get("content-type") ?? "";
@@ -124,10 +127,7 @@ export default function EnquirePage({ loaderData, actionData }: Route.ComponentP
           <p role="status">{loaderData.confirmation}</p>
           <p className={styles.about}>About: {answer.subjectTitle}</p>
           <p>
-            <a
-              href={descriptor.sourcePath === "/enquire" ? "/" : descriptor.sourcePath}
-              className="button button-ghost"
-            >
+            <a href={answer.sourcePath === "/enquire" ? "/" : answer.sourcePath} className="button button-ghost">
               Back to where you were
             </a>
           </p>
