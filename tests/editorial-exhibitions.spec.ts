@@ -120,6 +120,8 @@ test.describe("exhibition details", () => {
     await expect(page.getByRole("link", { name: "Contact for pricing" })).toHaveAttribute("href", "/contact");
     await page.goto("/contact");
     await expect(page.locator("main figcaption")).toContainText("Assistant Director");
-    await expect(page.locator("main form")).toHaveCount(0);
+    // SPEC.md said "No form."; issue 21 puts the general enquiry form beside the text (decision 032).
+    await expect(page.locator("main form")).toHaveCount(1);
+    await expect(page.getByRole("form", { name: "Enquiry: General enquiry" })).toBeVisible();
   });
 });

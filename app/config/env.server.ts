@@ -105,6 +105,9 @@ const envSchema = z
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
     EMAIL_FROM: z.preprocess(emptyAsUndefined, emailFrom.default("Umbra <no-reply@umbra.local>")),
+    // Where each visitor's enquiry is mailed (issue 21); unset, the contact address in
+    // content/site.yaml (app/enquiries/studio-email.server.ts).
+    STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email({ message: "must be an email address" }).optional()),
     // The site's content files (works, exhibitions, pages, settings), read and checked at build,
     // with the real image originals beside their records (also read at start).
     CONTENT_DIR: z.preprocess(emptyAsUndefined, z.string().default("content")),

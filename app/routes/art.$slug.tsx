@@ -9,10 +9,12 @@ import { ArtworkLabel } from "#app/components/artwork/artwork-label.tsx";
 import { ArtworkPager } from "#app/components/artwork/artwork-pager.tsx";
 import { ArtworkProvenance } from "#app/components/artwork/artwork-provenance.tsx";
 import { ViewAtScale } from "#app/components/artwork/view-at-scale.tsx";
+import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { siteConfig } from "#app/content/site-config.ts";
+import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { imageDimensions } from "#app/images/image-urls.ts";
 import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
@@ -73,6 +75,8 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
   const zoomHref = `/art/${artwork.slug}/zoom`;
   const { width, height } = imageDimensions("artworks", artwork.imageLarge);
   const aspect = (width / height).toFixed(4);
+  // Every catalogue record says "Sold" today; an available work asks about itself.
+  const sold = artwork.availability.trim().toLowerCase() === "sold";
   return (
     <main id="main" className={`page ${styles.page}`}>
       <div className={styles.bar}>
@@ -113,6 +117,20 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
           <ArtworkLabel artwork={artwork} label={label} />
+          <section className={styles.enquire} aria-label="Enquire">
+            <EnquiryForm
+              descriptor={{
+                subject: "work",
+                subjectRef: artwork.slug,
+                subjectTitle: artwork.title,
+                sourcePath: `/art/${artwork.slug}`,
+                sold,
+              }}
+              display="closed"
+              openLabel={sold ? "Enquire about similar works" : "Enquire about this work"}
+              confirmation={enquiryConfirmation(siteConfig.enquiries)}
+            />
+          </section>
         </div>
       </article>
       <div className={styles.more}>
@@ -144,6 +162,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       </div>
+      <EnquiryScript />
     </main>
   );
 }

@@ -1,11 +1,13 @@
 import contactPage from "virtual:content/pages/contact";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { pageImage } from "#app/content/page-image-lookup.ts";
 import { siteConfig } from "#app/content/site-config.ts";
+import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/contact";
@@ -20,6 +22,7 @@ export function loader() {
     contact: { ...contactPage, portrait: pageImage(portrait.collection, portrait.name) },
     assistant: siteConfig.contact.assistantDirector,
     email: siteConfig.contact.email,
+    confirmation: enquiryConfirmation(siteConfig.enquiries),
   };
 }
 
@@ -33,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { contact, assistant, email } = loaderData;
+  const { contact, assistant, email, confirmation } = loaderData;
   const { portrait } = contact;
   const location = useLocation();
   // SPEC.md: the contact route logs the current route.
@@ -75,8 +78,17 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               ),
             )}
           </p>
+          <section aria-labelledby="contact-enquiry" className={styles.enquiry}>
+            <h2 id="contact-enquiry">Send an enquiry</h2>
+            <EnquiryForm
+              descriptor={{ subject: "other", subjectTitle: "General enquiry", sourcePath: "/contact" }}
+              display="open"
+              confirmation={confirmation}
+            />
+          </section>
         </div>
       </div>
+      <EnquiryScript />
     </main>
   );
 }

@@ -1,9 +1,12 @@
 import pricesPage from "virtual:content/pages/prices";
 import { Link } from "react-router";
+import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import type { PricesPage } from "#app/content/pages/prices.server.ts";
 import { siteConfig } from "#app/content/site-config.ts";
+import type { EnquirySubject } from "#app/db/enquiry-schema.ts";
+import { enquiryConfirmation, subjectTitles } from "#app/enquiries/enquiry-fields.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/prices";
@@ -18,6 +21,33 @@ function priceText(page: PricesPage, name: keyof typeof siteConfig.prices): stri
   return from === null ? page.on_request : `${page.from} ${usd(from)}`;
 }
 
+/** The enquiry each tier opens (issue 21), by the price name the card gives in content. */
+const tierSubjects: Record<keyof typeof siteConfig.prices, Exclude<EnquirySubject, "work" | "room">> = {
+  limited_edition_prints: "prints",
+  original_paintings: "original",
+  custom_commissions: "commission",
+};
+
+const tierButtons: Partial<Record<EnquirySubject, string>> = {
+  prints: "Enquire about prints",
+  original: "Enquire about an original",
+  commission: "Enquire about a commission",
+};
+
+function TierEnquiry({ priceName }: { priceName: keyof typeof siteConfig.prices }) {
+  const subject = tierSubjects[priceName];
+  return (
+    <div className={styles.enquire}>
+      <EnquiryForm
+        descriptor={{ subject, subjectTitle: subjectTitles[subject], sourcePath: "/prices" }}
+        display="closed"
+        openLabel={tierButtons[subject] ?? "Enquire"}
+        confirmation={enquiryConfirmation(siteConfig.enquiries)}
+      />
+    </div>
+  );
+}
+
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
@@ -28,9 +58,13 @@ export function loader() {
       ...pricesPage,
       originals: {
         ...originals,
-        cards: originals.cards.map((card) => ({ ...card, price: priceText(pricesPage, card.price) })),
+        cards: originals.cards.map((card) => ({
+          ...card,
+          priceName: card.price,
+          price: priceText(pricesPage, card.price),
+        })),
       },
-      commissions: { ...commissions, price: priceText(pricesPage, commissions.price) },
+      commissions: { ...commissions, priceName: commissions.price, price: priceText(pricesPage, commissions.price) },
     },
   };
 }
@@ -61,6 +95,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                   <li key={point}>{point}</li>
                 ))}
               </ul>
+              <TierEnquiry priceName={card.priceName} />
             </div>
           ))}
         </div>
@@ -73,8 +108,10 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <p>
             {commissions.text} <Link to="/contact">{commissions.contact_link}</Link>.
           </p>
+          <TierEnquiry priceName={commissions.priceName} />
         </div>
       </section>
+      <EnquiryScript />
     </main>
   );
 }

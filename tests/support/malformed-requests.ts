@@ -147,6 +147,9 @@ const pagePaths = [
   "/api/admin/quotes/-1",
   "/api/admin/quotes/%E0%A4%A",
   "/api/admin/quotes/events",
+  "/enquire",
+  "/enquire?subject=work&ref=%00",
+  "/api/enquiries",
   "//evil.example/",
   "/%2F%2Fevil.example/",
   "/\\evil.example/",
@@ -154,7 +157,15 @@ const pagePaths = [
   "/%E0%A4%A/",
 ];
 
-const formPaths = ["/admin/quotes", "/admin/security", "/reset-password", "/admin/quotes.data", "/reset-password.data"];
+const formPaths = [
+  "/admin/quotes",
+  "/admin/security",
+  "/reset-password",
+  "/admin/quotes.data",
+  "/reset-password.data",
+  "/enquire",
+  "/api/enquiries",
+];
 const jsonPaths = ["/api/admin/quotes", "/api/admin/quotes/1", "/api/admin/quotes/2147483648", "/api/admin/quotes/x"];
 // No "sign-out": it would end the signed-in slice's session and leave later requests at the login.
 const intents = [

@@ -1,0 +1,113 @@
+// Enhances the enquiry forms of a page (enquiry-form.tsx, decision 032), including pages that
+// ship no framework JavaScript: the "Enquire" button opens the form in place and fetches a form
+// token (prerendered pages are the same for everyone, so they carry none), and the form is sent
+// with fetch to /api/enquiries: errors appear beside their fields, the confirmation in a polite
+// live region. Without JavaScript the button leads to /enquire and the form posts there.
+(() => {
+  if (window.umbraEnquiry) return;
+  window.umbraEnquiry = true;
+
+  // Tokens fetched here are kept by the script, not in the form's hidden field: on Contact, React
+  // hydrates the form later and may reset a field's value to what the server rendered.
+  const tokens = new WeakMap();
+  const pending = new WeakMap();
+
+  /** @param {HTMLFormElement} form */
+  function ensureToken(form) {
+    const input = form.elements.namedItem("token");
+    if (tokens.has(form) || (input instanceof HTMLInputElement && input.defaultValue)) return Promise.resolve();
+    if (!pending.has(form)) {
+      pending.set(
+        form,
+        fetch("/api/enquiries", { headers: { Accept: "application/json" } })
+          .then((response) => (response.ok ? response.json() : {}))
+          .then((answer) => {
+            if (answer.token) tokens.set(form, answer.token);
+          })
+          // The form still posts to /enquire, which asks to send again with a fresh token.
+          .catch(() => {})
+          .finally(() => pending.delete(form)),
+      );
+    }
+    return pending.get(form);
+  }
+
+  function openForm(link) {
+    const root = link.closest("[data-enquiry]");
+    const form = root?.querySelector("[data-enquiry-form]");
+    if (!(form instanceof HTMLFormElement)) return false;
+    form.hidden = false;
+    link.hidden = true;
+    ensureToken(form);
+    form.querySelector("input:not([type=hidden]):not([tabindex='-1']), textarea")?.focus();
+    return true;
+  }
+
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("[data-enquiry-open]") : null;
+    if (link && openForm(link)) event.preventDefault();
+  });
+
+  // A form shown open (Contact) gets its token as soon as someone starts on it.
+  document.addEventListener("focusin", (event) => {
+    const form = event.target instanceof Element ? event.target.closest("[data-enquiry-form]") : null;
+    if (form instanceof HTMLFormElement) ensureToken(form);
+  });
+
+  function showErrors(form, fieldErrors, message) {
+    let first = null;
+    for (const slot of form.querySelectorAll("[data-error-for]")) {
+      const name = slot.getAttribute("data-error-for");
+      const text = fieldErrors[name] ?? "";
+      slot.textContent = text;
+      const control = name === "interests" ? form.querySelector("fieldset") : form.elements.namedItem(name);
+      if (control instanceof Element) {
+        if (text) control.setAttribute("aria-invalid", "true");
+        else control.removeAttribute("aria-invalid");
+        if (text && !first) first = name === "interests" ? control.querySelector("input") : control;
+      }
+    }
+    const formError = form.querySelector("[data-form-error]");
+    if (formError) formError.textContent = first ? "" : message;
+    (first ?? formError)?.focus();
+  }
+
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-enquiry-form")) return;
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    const root = form.closest("[data-enquiry]");
+    const status = root?.querySelector("[data-enquiry-status]");
+    if (button) button.disabled = true;
+    try {
+      await ensureToken(form);
+      const fields = new FormData(form);
+      if (tokens.has(form)) fields.set("token", tokens.get(form));
+      const response = await fetch("/api/enquiries", {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams(fields),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) {
+        form.hidden = true;
+        if (status) {
+          status.textContent = root?.getAttribute("data-confirmation") || answer.message || "";
+          // The form is gone: keyboard and screen-reader users continue from the confirmation.
+          status.tabIndex = -1;
+          status.focus();
+        }
+        return;
+      }
+      showErrors(form, answer.fieldErrors ?? {}, answer.message || "The enquiry could not be sent. Try again.");
+    } catch {
+      // The network failed: send it the way it works without JavaScript.
+      const input = form.elements.namedItem("token");
+      if (input instanceof HTMLInputElement && tokens.has(form)) input.value = tokens.get(form);
+      form.submit();
+    } finally {
+      if (button) button.disabled = false;
+    }
+  });
+})();

@@ -1,0 +1,283 @@
+import { eq } from "drizzle-orm";
+import { isSameOriginRequest } from "#app/auth/origin-check.server.ts";
+import { RateLimitedError, type RateLimitRule, takeAttempt } from "#app/auth/rate-limit.server.ts";
+import { findArtwork } from "#app/catalogue/catalogue.ts";
+import type { AppDatabase } from "#app/db/database.server.ts";
+import { type EnquiryInterest, type EnquirySubject, enquiries } from "#app/db/enquiry-schema.ts";
+import { enqueueMail } from "#app/email/outgoing-mail.server.ts";
+import {
+  type EnquiryFieldErrors,
+  type EnquiryFieldName,
+  type EnquiryValues,
+  enquiryFieldNames,
+  enquiryInputSchema,
+  enquiryLimits,
+  HONEYPOT_FIELD,
+  subjectTitles,
+  TOKEN_FIELD,
+} from "./enquiry-fields.ts";
+import { enquiryMailSubject, enquiryMailText, studioEmail } from "./enquiry-mail.server.ts";
+import { claimFormToken, tokenProblem, tokenProblemMessages } from "./form-token.server.ts";
+
+/**
+ * Allowances of the public form (decision 032), charged before anything else is looked at:
+ * a household or office sends a handful of enquiries an hour; a gallery opening on one Wi-Fi a few dozen; a flood is cut off at the 31st.
+ */
+export const enquiryLimitRules = {
+  address: { limit: 30, windowSeconds: 60 * 60 },
+  email: { limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** The whole form in one body: the fields' limits and the names, with room to spare. */
+export const MAX_ENQUIRY_BODY_BYTES = 16 * 1024;
+
+/** An enquiry as stored, for its mail and tests. */
+export interface StoredEnquiry {
+  id: number;
+  subject: EnquirySubject;
+  subjectRef: string | null;
+  subjectTitle: string;
+  interests: EnquiryInterest[];
+  name: string;
+  email: string;
+  message: string;
+  location: string | null;
+  phone: string | null;
+  sourcePath: string;
+  createdAt: Date;
+  mailId: number;
+}
+
+export type EnquiryOutcome =
+  | { ok: true; enquiry: StoredEnquiry }
+  | {
+      ok: false;
+      status: 400 | 403 | 409 | 413 | 415 | 422 | 429;
+      message: string;
+      fieldErrors?: EnquiryFieldErrors;
+      values?: EnquiryValues;
+      headers?: Record<string, string>;
+    };
+
+const refuse = (
+  status: Extract<EnquiryOutcome, { ok: false }>["status"],
+  message: string,
+  extra: Partial<Extract<EnquiryOutcome, { ok: false }>> = {},
+): EnquiryOutcome => ({ ok: false, status, message, ...extra });
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** What a subject and its ref name, decided here and never taken from the browser. */
+export function resolveSubject(
+  subject: EnquirySubject,
+  ref: string | undefined,
+): { subjectRef: string | null; subjectTitle: string } | { error: string } {
+  if (subject === "work" || subject === "room") {
+    const work = findArtwork(ref);
+    if (!work) return { error: "This form names a work that is not in the catalogue. Choose another subject." };
+    return {
+      subjectRef: work.slug,
+      subjectTitle: subject === "room" ? `Private viewing: ${work.title}` : work.title,
+    };
+  }
+  return { subjectRef: null, subjectTitle: subjectTitles[subject] };
+}
+
+function valuesOf(form: FormData): EnquiryValues {
+  const text = (name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+  return {
+    subject: text("subject", 20),
+    interests: form
+      .getAll("interests")
+      .map(String)
+      .slice(0, 10)
+      .map((value) => value.slice(0, 40)),
+    name: text("name", enquiryLimits.name * 2),
+    email: text("email", enquiryLimits.email * 2),
+    message: text("message", enquiryLimits.message * 2),
+    location: text("location", enquiryLimits.location * 2),
+    phone: text("phone", enquiryLimits.phone * 2),
+  };
+}
+
+async function readBody(request: Request): Promise<FormData | EnquiryOutcome> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(type)) {
+    return refuse(
+      415,
+      "This address takes the enquiry form, not another kind of request. Reload the page and send it.",
+    );
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_ENQUIRY_BODY_BYTES) {
+    return refuse(413, "The enquiry is too long to send. Shorten the message and send it again.");
+  }
+  let raw: string;
+  try {
+    // Read as text within the limit first, so a chunked body cannot grow past it here.
+    const buffer = await request.arrayBuffer();
+    if (buffer.byteLength > MAX_ENQUIRY_BODY_BYTES) {
+      return refuse(413, "The enquiry is too long to send. Shorten the message and send it again.");
+    }
+    raw = new TextDecoder().decode(buffer);
+  } catch {
+    return refuse(400, "The form could not be read: it arrived incomplete. Reload the page and send it again.");
+  }
+  try {
+    if (type === "multipart/form-data") {
+      return await new Request("http://form.invalid/", {
+        method: "POST",
+        headers: { "content-type": request.headers.get("content-type") ?? "" },
+        body: raw,
+      }).formData();
+    }
+    const form = new FormData();
+    for (const [name, value] of new URLSearchParams(raw)) form.append(name, value);
+    return form;
+  } catch {
+    return refuse(400, "The form could not be read: it arrived malformed. Reload the page and send it again.");
+  }
+}
+
+/**
+ * Everything between a posted form and a stored enquiry with its queued mail (decision 032).
+ * In order: the client address's allowance, the origin, the body (size, type, text only), the
+ * email address's allowance, the honeypot, the form token's signature and age, the fields, the
+ * token's single use, then one transaction. Each refusal is a 4xx with a sentence.
+ */
+export async function submitEnquiry(
+  db: AppDatabase,
+  request: Request,
+  clientAddress: string,
+  allowedOrigins?: readonly string[],
+): Promise<EnquiryOutcome> {
+  try {
+    await takeAttempt(db, [{ key: `enquiry:ip:${clientAddress}`, rule: enquiryLimitRules.address }]);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return limited(error);
+    throw error;
+  }
+  if (!isSameOriginRequest(request, allowedOrigins)) {
+    return refuse(403, "This form was not sent from this site. Open the page on the site and send it from there.");
+  }
+  const form = await readBody(request);
+  if (!(form instanceof FormData)) return form;
+  for (const [name, value] of form) {
+    if (typeof value !== "string") return refuse(400, "This form takes text only, not files.");
+    if (value.includes("\u0000") || name.includes("\u0000")) {
+      return refuse(400, "The form contains a character no field accepts (NUL). Remove it and send it again.");
+    }
+  }
+  const values = valuesOf(form);
+
+  const emailKey = values.email.trim().toLowerCase().slice(0, enquiryLimits.email);
+  if (emailKey) {
+    try {
+      await takeAttempt(db, [{ key: `enquiry:email:${emailKey}`, rule: enquiryLimitRules.email }]);
+    } catch (error) {
+      if (error instanceof RateLimitedError) return limited(error);
+      throw error;
+    }
+  }
+
+  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
+    return refuse(
+      400,
+      "This form could not be sent: a field meant to stay empty was filled in. Clear it and send again.",
+    );
+  }
+
+  const token = String(form.get(TOKEN_FIELD) ?? "");
+  const problem = tokenProblem(token);
+  if (problem) {
+    return refuse(problem === "replayed" ? 409 : 400, tokenProblemMessages[problem], { values });
+  }
+
+  const parsed = enquiryInputSchema.safeParse({
+    subject: values.subject,
+    ref: String(form.get("ref") ?? "") || undefined,
+    interests: [...new Set(values.interests)],
+    name: values.name,
+    email: values.email,
+    message: values.message,
+    location: values.location,
+    phone: values.phone,
+    source: String(form.get("source") ?? ""),
+  });
+  const fieldErrors: EnquiryFieldErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === "ref" ? "subject" : issue.path[0];
+      if (enquiryFieldNames.includes(field as EnquiryFieldName) && !fieldErrors[field as EnquiryFieldName]) {
+        fieldErrors[field as EnquiryFieldName] = issue.message;
+      }
+    }
+  }
+  const resolved = parsed.success ? resolveSubject(parsed.data.subject, parsed.data.ref) : undefined;
+  if (resolved && "error" in resolved) fieldErrors.subject = resolved.error;
+  if (!parsed.success || !resolved || "error" in resolved) {
+    const count = Object.keys(fieldErrors).length;
+    return refuse(
+      422,
+      count > 1
+        ? `${count} fields need a change before the enquiry can be sent.`
+        : "One field needs a change before the enquiry can be sent.",
+      { fieldErrors, values },
+    );
+  }
+
+  if (!(await claimFormToken(db, token))) return refuse(409, tokenProblemMessages.replayed, { values });
+
+  const input = parsed.data;
+  const enquiry = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        subject: input.subject,
+        subjectRef: resolved.subjectRef,
+        subjectTitle: resolved.subjectTitle,
+        interests: input.interests,
+        name: input.name,
+        email: input.email,
+        emailKey: input.email.toLowerCase(),
+        message: input.message,
+        location: input.location ?? null,
+        phone: input.phone ?? null,
+        sourcePath: input.source,
+      })
+      .returning();
+    if (!row) throw new Error("the enquiry was not written");
+    const stored: Omit<StoredEnquiry, "mailId"> = {
+      id: row.id,
+      subject: input.subject,
+      subjectRef: resolved.subjectRef,
+      subjectTitle: resolved.subjectTitle,
+      interests: input.interests,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      location: input.location ?? null,
+      phone: input.phone ?? null,
+      sourcePath: input.source,
+      createdAt: row.createdAt,
+    };
+    const mailId = await enqueueMail(tx, {
+      kind: "message",
+      to: studioEmail(),
+      subject: enquiryMailSubject(stored),
+      text: enquiryMailText({ ...stored, mailId: 0 }),
+    });
+    await tx.update(enquiries).set({ mailId }).where(eq(enquiries.id, row.id));
+    return { ...stored, mailId };
+  });
+  return { ok: true, enquiry };
+}
+
+function limited(error: RateLimitedError): EnquiryOutcome {
+  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  return refuse(
+    429,
+    `Too many enquiries from here in a short time. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or write to the studio by email.`,
+    { headers: { "Retry-After": String(error.retryAfterSeconds) } },
+  );
+}
