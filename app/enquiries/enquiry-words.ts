@@ -59,6 +59,8 @@ export function replyMailto(enquiry: {
 
 /** "26 Nov 2026, 01:35 UTC": unambiguous for a studio that may travel. */
 export function formatWhen(date: Date): string {
-  const day = date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
+  const month = MONTHS[date.getUTCMonth()];
+  return `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}, ${date.toISOString().slice(11, 16)} UTC`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
