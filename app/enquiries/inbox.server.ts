@@ -9,12 +9,9 @@ import {
 } from "#app/db/enquiry-schema.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
 
-/** Rows per inbox page. */
-export const INBOX_PAGE_SIZE = 50;
-/** The longest search the inbox takes (characters). */
-export const MAX_SEARCH_LENGTH = 200;
-/** The longest private note (characters). */
-export const MAX_NOTES_LENGTH = 10_000;
+import { INBOX_PAGE_SIZE, MAX_NOTES_LENGTH } from "./inbox-limits.ts";
+
+export { INBOX_PAGE_SIZE, MAX_NOTES_LENGTH, MAX_SEARCH_LENGTH } from "./inbox-limits.ts";
 
 /** What the inbox shows: a status (or every one but spam), a subject, words to look for. */
 export interface InboxFilter {

@@ -15,13 +15,13 @@ import { enquiryStatuses } from "#app/db/enquiry-schema.ts";
 import { formatWhen, interestLabels, replyMailto, statusLabels, workHref } from "#app/enquiries/enquiry-words.ts";
 import {
   deleteEnquiry,
-  MAX_NOTES_LENGTH,
   markEnquiryUnread,
   openEnquiry,
   saveEnquiryNotes,
   setEnquiryStatus,
   unreadEnquiryCount,
 } from "#app/enquiries/inbox.server.ts";
+import { MAX_NOTES_LENGTH } from "#app/enquiries/inbox-limits.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.$id";

@@ -76,11 +76,14 @@ export function subscribeEnquiryEvents(listener: Listener): () => void {
 export function useUnreadEnquiries(initial: number | undefined): number | undefined {
   const [unread, setUnread] = useState(initial);
   useEffect(() => setUnread(initial), [initial]);
+  // No count from the server: this admin may not read enquiries (no second factor), so no stream.
+  const live = initial !== undefined;
   useEffect(() => {
+    if (!live) return;
     if (latestCounts) setUnread(latestCounts.unread);
     return subscribeEnquiryEvents((event) => {
       if (event.type === "counts") setUnread(event.counts.unread);
     });
-  }, []);
+  }, [live]);
   return unread;
 }
