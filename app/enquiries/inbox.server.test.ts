@@ -223,5 +223,36 @@ for (const engine of allTestEngines) {
       await setEnquiryStatus(db, recentClosed!.id, "closed");
       expect(await sweepExpiredEnquiries(db, 1)).toBe(0);
     });
+
+    it("stays fast with 10,000 enquiries: first page, a deep page, a search and the counts", async () => {
+      await reset();
+      await db.execute(sql`
+        insert into enquiries (subject, subject_title, name, email, email_key, message, source_path, status, created_at)
+        select 'other', 'General enquiry', 'Person ' || n, 'p' || n || '@example.test', 'p' || n || '@example.test',
+          repeat('A message about the work. ', 20) || n, '/contact',
+          (array['new', 'replied', 'closed', 'spam'])[1 + n % 4], now() - make_interval(secs => n)
+        from generate_series(1, 10000) as n
+      `);
+      await db.execute(sql`analyze enquiries`);
+      const time = async <T>(work: () => Promise<T>) => {
+        const started = performance.now();
+        const result = await work();
+        return { result, ms: performance.now() - started };
+      };
+      await listEnquiries(db, {}); // warm
+      const first = await time(() => listEnquiries(db, {}));
+      let cursor = first.result.next;
+      for (let page = 0; page < 100 && cursor; page++) cursor = (await listEnquiries(db, {}, cursor)).next;
+      const deep = await time(() => listEnquiries(db, {}, cursor));
+      const search = await time(() => listEnquiries(db, { search: "p9998@" }));
+      const counts = await time(() => inboxCounts(db));
+      console.info(
+        `${engine}, 10,000 enquiries: first page ${first.ms.toFixed(1)} ms, page 101 ${deep.ms.toFixed(1)} ms, search ${search.ms.toFixed(1)} ms, counts ${counts.ms.toFixed(1)} ms`,
+      );
+      expect(first.result.rows).toHaveLength(50);
+      expect(search.result.rows.map((row) => row.email)).toEqual(["p9998@example.test"]);
+      expect(counts.result.byStatus.spam).toBe(2500);
+      for (const measured of [first, deep, search, counts]) expect(measured.ms).toBeLessThan(1_000);
+    });
   });
 }
