@@ -83,7 +83,8 @@ const actionInput = z.discriminatedUnion("intent", [
 async function enquiryAction({ request, context, params }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  const answer = await signInStep(request, context, form, new URL(request.url).pathname);
+  // Back to this enquiry (a script's submission goes to its `.data` address: not that).
+  const answer = await signInStep(request, context, form, `/admin/enquiries/${readEnquiryId(params.id)}`);
   if (answer) return answer;
   const access = await enquiryAccess(request, context);
   if (access.state !== "admin") {
