@@ -316,7 +316,9 @@ test("an enquiry opens with everything sent, escaped, is marked read, replied an
 });
 
 test("a new enquiry appears in an open inbox without reload, and the navigation's count changes", async ({ page }) => {
+  const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/admin/enquiries/events"));
   await page.goto("/admin/enquiries");
+  await streamOpened;
   const nav = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Enquiries/ });
   const before = Number((await nav.innerText()).replace(/\D+/g, ""));
   const marker = `Live arrival ${Date.now()}`;
@@ -345,7 +347,9 @@ test("a change made through a second process reaches the inbox open on the first
   test.skip(testInfo.project.name !== "desktop", "one second process is enough");
   const second = await startServer({ DATABASE_URL: database!.url, DATA_DIR: tempDir() });
   try {
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/admin/enquiries/events"));
     await page.goto("/admin/enquiries");
+    await streamOpened;
     const [id] = await insertEnquiries([{ name: "Cross Process", email: "cross@example.test", message: "via two" }]);
     await expect(page.getByText("Cross Process")).toBeVisible({ timeout: 3_000 });
     // The same session (one database) deletes it through the second process.

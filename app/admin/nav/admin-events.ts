@@ -35,12 +35,9 @@ function open() {
     emit({ type: "enquiry", op: change.op, id: change.id });
   });
   stream.addEventListener("refetch", () => emit({ type: "refetch" }));
-  // A reconnection after a drop may have missed changes: the inbox reloads what it shows.
-  let opened = false;
-  stream.addEventListener("open", () => {
-    if (opened) emit({ type: "refetch" });
-    opened = true;
-  });
+  // Changes made between the page's render and the stream's opening, or during a drop before a
+  // reconnection, were not streamed: each opening has the inbox reload what it shows.
+  stream.addEventListener("open", () => emit({ type: "refetch" }));
   stream.addEventListener("error", () => {
     // Refused (the session ended): EventSource gives up; the page's next load shows sign-in.
     if (stream.readyState === EventSource.CLOSED) {
