@@ -71,6 +71,8 @@ export async function startRuntime() {
       logger.info({ signal }, "shutting down");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const mailStopped = services.mailSender.stop();
+      await services.enquiryRetention.stop();
+      await services.enquiryEvents.stop();
       await services.quoteEvents.stop();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

@@ -3,9 +3,12 @@ import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
+import { siteSettings } from "#app/content/site-settings.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
+import { EnquiryEventRelay } from "#app/enquiries/enquiry-events.server.ts";
+import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
 import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
@@ -26,6 +29,9 @@ export interface Services {
   publicQuotes: PublicQuoteCache;
   /** Sends the outgoing mail every process shares (decision 028). */
   mailSender: MailSender;
+  /** The enquiry inbox's live changes (on the admin event hub) and its retention sweep (issue 21). */
+  enquiryEvents: EnquiryEventRelay;
+  enquiryRetention: EnquiryRetention;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -76,7 +82,22 @@ export async function createServices(): Promise<Services> {
     await mailSender.start().catch((error: Error) => {
       throw new StartupError(`Mail sender: ${error.message}`, { cause: error });
     });
-    return { env, logger, database, quoteEvents, publicQuotes, mailSender };
+    const enquiryEvents = new EnquiryEventRelay(database, quoteEvents, {
+      onError: (error) =>
+        isDatabaseUnreachable(error)
+          ? logger.warn({ reason: outageReason(error) }, "enquiry updates: database unavailable")
+          : logger.error({ err: error }, "enquiry updates failed"),
+    });
+    await enquiryEvents.start().catch((error: Error) => {
+      throw new StartupError(`Enquiry updates: ${error.message}`, { cause: error });
+    });
+    const enquiryRetention = new EnquiryRetention(database, {
+      retentionDays: () => siteSettings().enquiries.retentionDays,
+      onSwept: (count) => logger.info({ count }, "closed and spam enquiries past retention removed"),
+      onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
+    });
+    enquiryRetention.start();
+    return { env, logger, database, quoteEvents, publicQuotes, mailSender, enquiryEvents, enquiryRetention };
   } catch (error) {
     await database.close().catch(() => {});
     if (isDiskFull(error)) throw new StartupError(startupMessage(error, env), { cause: error });

@@ -14,6 +14,8 @@ export const QUOTES_CHANNEL = "tweets_changed";
  */
 export interface EventClient {
   session: WatchedSession;
+  /** What the stream carries: quote changes (the default) or the enquiry inbox's (issue 21). */
+  topic?: EventTopic;
   send(chunk: string): void;
   close(): void;
 }
@@ -32,6 +34,9 @@ const notification = z.object({
     })
     .optional(),
 });
+
+/** The admin streams this hub feeds: one heartbeat and one session watch for all of them. */
+export type EventTopic = "quotes" | "enquiries";
 
 /** Formats one server-sent event. */
 export function formatEvent(event: string, data: unknown, id?: number): string {
@@ -97,12 +102,19 @@ export class QuoteEventHub {
       },
     });
     for (const listener of this.changeListeners) listener.changed();
-    this.heartbeat = setInterval(() => this.broadcast(": heartbeat\n\n"), this.options.heartbeatMs ?? 15_000);
+    this.heartbeat = setInterval(() => this.broadcastToAll(": heartbeat\n\n"), this.options.heartbeatMs ?? 15_000);
     this.heartbeat.unref();
   }
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /** How many streams of one topic are open (an enquiry change is read only when someone watches). */
+  sizeOf(topic: EventTopic): number {
+    let n = 0;
+    for (const client of this.clients.keys()) if ((client.topic ?? "quotes") === topic) n++;
+    return n;
   }
 
   /** Adds a listener for quote changes (before `start`, so it hears that listening began). */
@@ -123,13 +135,22 @@ export class QuoteEventHub {
     return () => this.remove(client);
   }
 
-  broadcast(chunk: string) {
+  /** Sends to every stream of a topic (quotes unless told). */
+  broadcast(chunk: string, topic: EventTopic = "quotes") {
     for (const client of this.clients.keys()) {
-      try {
-        client.send(chunk);
-      } catch {
-        this.remove(client);
-      }
+      if ((client.topic ?? "quotes") === topic) this.sendTo(client, chunk);
+    }
+  }
+
+  private broadcastToAll(chunk: string) {
+    for (const client of this.clients.keys()) this.sendTo(client, chunk);
+  }
+
+  private sendTo(client: EventClient, chunk: string) {
+    try {
+      client.send(chunk);
+    } catch {
+      this.remove(client);
     }
   }
 

@@ -3,12 +3,14 @@ import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
 import mailStyles from "#app/admin/mail/admin-mail.module.css";
+import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { checkSession } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { SENT_MAIL_KEEP_DAYS } from "#app/email/mail-sender.server.ts";
 import { mailNeedingAttention, retryFailedMail } from "#app/email/outgoing-mail.server.ts";
+import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
 
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rows, totals } = await mailNeedingAttention(context.get(databaseContext).db);
   return {
     email: user.email,
+    unreadEnquiries: user.twoFactorEnabled ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
     keepDays: SENT_MAIL_KEEP_DAYS,
     sent: totals.sent ?? 0,
     skipped: totals.skipped ?? 0,
@@ -69,6 +72,7 @@ export default function AdminMailPage({ loaderData, actionData }: Route.Componen
   const { messages } = loaderData;
   return (
     <main id="main" className="page">
+      <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
       <section className={`${styles.card} ${styles.wide}`} aria-labelledby="mail-heading">
         <p className="eyebrow">Admin</p>
         <h1 id="mail-heading">Outgoing Mail</h1>

@@ -3,12 +3,14 @@ import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
 import { AdminCodeForm, AdminLoginForm } from "#app/admin/auth/admin-login-form.tsx";
+import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { AdminQuotesScreen, type LoadQuotes, type SaveVisibility } from "#app/admin/quotes/admin-quotes-screen.tsx";
 import { checkSession, hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "#app/auth/sign-in.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
+import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import { listAdminQuotes } from "#app/quotes/quotes.server.ts";
@@ -42,6 +44,8 @@ async function adminQuotesLoader({ request, context }: Route.LoaderArgs) {
     quotes: first.quotes,
     nextCursor: first.nextCursor,
     counts: first.counts,
+    // The admin navigation's count; null until the account has a second factor (enquiries need one).
+    unreadEnquiries: check.user.twoFactorEnabled ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
   };
 }
 
@@ -115,6 +119,7 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
 
   return (
     <main id="main" className="page">
+      <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
       <header className={styles.head}>
         <div>
           <p className="eyebrow">Admin</p>

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
+import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { checkSession } from "#app/auth/admin-session.server.ts";
 import { enrolmentToRetry } from "#app/auth/enrolment-retry.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
@@ -12,6 +13,8 @@ import {
   startEnrolment,
 } from "#app/auth/second-factor.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { databaseContext } from "#app/db/context.ts";
+import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
@@ -34,6 +37,7 @@ async function securityLoader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
   return {
     email: user.email,
+    unreadEnquiries: user.twoFactorEnabled ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
     factor: user.twoFactorEnabled
       ? { name: user.twoFactorName ?? "Authenticator app", addedAt: user.twoFactorAddedAt?.toISOString() ?? null }
       : null,
@@ -103,6 +107,7 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
 
   return (
     <main id="main" className="page">
+      <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
       <section className={`${styles.card} ${styles.wide}`} aria-labelledby="security-heading">
         <p className="eyebrow">Admin</p>
         <h1 id="security-heading">Security</h1>

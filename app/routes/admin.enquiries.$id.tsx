@@ -1,0 +1,369 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { z } from "zod";
+import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import styles from "#app/admin/enquiries/enquiries.module.css";
+import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { EnquiryGate } from "#app/admin/enquiries/enquiry-gate.tsx";
+import { badInput, readEnquiryId } from "#app/admin/enquiries/inbox-input.server.ts";
+import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
+import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { databaseContext } from "#app/db/context.ts";
+import { enquiryStatuses } from "#app/db/enquiry-schema.ts";
+import { formatWhen, interestLabels, replyMailto, statusLabels, workHref } from "#app/enquiries/enquiry-words.ts";
+import {
+  deleteEnquiry,
+  markEnquiryUnread,
+  openEnquiry,
+  saveEnquiryNotes,
+  setEnquiryStatus,
+  unreadEnquiryCount,
+} from "#app/enquiries/inbox.server.ts";
+import { MAX_NOTES_LENGTH } from "#app/enquiries/inbox-limits.ts";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
+import { readForm } from "#app/http/read-form.server.ts";
+import type { Route } from "./+types/admin.enquiries.$id";
+
+export const headers = adminHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.state === "admin" ? `Enquiry from ${loaderData.enquiry.name}` : "Admin Login");
+
+export const loader = answeringOutages("page", enquiryLoader);
+export const action = answeringOutages("page", enquiryAction);
+
+function notFound(): never {
+  badInput("No enquiry has that number: it may have been deleted, or removed after its retention period.", 404);
+}
+
+async function enquiryLoader({ request, context, params }: Route.LoaderArgs) {
+  const access = await enquiryAccess(request, context);
+  if (access.state !== "admin") return gateAnswer(access.state);
+  const id = readEnquiryId(params.id);
+  const db = context.get(databaseContext).db;
+  // Opening an enquiry marks it read (the first time).
+  const enquiry = await openEnquiry(db, id);
+  if (!enquiry) notFound();
+  return {
+    state: "admin" as const,
+    email: access.user.email,
+    unread: await unreadEnquiryCount(db),
+    enquiry: {
+      id: enquiry.id,
+      subject: enquiry.subject,
+      subjectTitle: enquiry.subjectTitle,
+      workHref: workHref(enquiry.subject, enquiry.subjectRef) ?? null,
+      interests: enquiry.interests.map((interest) => interestLabels[interest] ?? interest),
+      name: enquiry.name,
+      email: enquiry.email,
+      location: enquiry.location,
+      phone: enquiry.phone,
+      message: enquiry.message,
+      sourcePath: enquiry.sourcePath,
+      status: enquiry.status as (typeof enquiryStatuses)[number],
+      notes: enquiry.notes,
+      createdAt: enquiry.createdAt,
+      readAt: enquiry.readAt,
+      updatedAt: enquiry.updatedAt,
+      mail: enquiry.mail,
+      mailto: replyMailto(enquiry),
+    },
+  };
+}
+
+const actionInput = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: z.enum(enquiryStatuses) }),
+  z.object({ intent: z.literal("notes"), notes: z.string().max(MAX_NOTES_LENGTH) }),
+  z.object({ intent: z.literal("unread") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+
+async function enquiryAction({ request, context, params }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const form = await readForm(request);
+  // Back to this enquiry (a script's submission goes to its `.data` address: not that).
+  const answer = await signInStep(request, context, form, `/admin/enquiries/${readEnquiryId(params.id)}`);
+  if (answer) return answer;
+  const access = await enquiryAccess(request, context);
+  if (access.state !== "admin") {
+    return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
+  }
+  const id = readEnquiryId(params.id);
+  const input = actionInput.safeParse(Object.fromEntries(form));
+  if (!input.success) {
+    const intent = form.get("intent");
+    if (intent === "status") badInput("Choose one of the statuses: new, replied, closed or spam.");
+    if (intent === "notes") {
+      badInput(`Notes can be at most ${MAX_NOTES_LENGTH.toLocaleString("en-US")} characters.`, 413);
+    }
+    badInput("Unknown action.");
+  }
+  const db = context.get(databaseContext).db;
+  switch (input.data.intent) {
+    case "status":
+      if (!(await setEnquiryStatus(db, id, input.data.status))) notFound();
+      return { ok: true, saved: "status" as const };
+    case "notes":
+      if (!(await saveEnquiryNotes(db, id, input.data.notes))) notFound();
+      return { ok: true, saved: "notes" as const, notes: input.data.notes };
+    case "unread":
+      if (!(await markEnquiryUnread(db, id))) notFound();
+      return redirect("/admin/enquiries");
+    case "delete":
+      if (!(await deleteEnquiry(db, id))) notFound();
+      return redirect("/admin/enquiries?deleted=1");
+  }
+}
+
+/** Reloads this enquiry when it changes elsewhere (another tab, process or admin). */
+function useLiveEnquiry(id: number) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(
+    () =>
+      subscribeEnquiryEvents((event) => {
+        if (event.type === "refetch" || (event.type === "enquiry" && event.id === id && event.op === "UPDATE")) {
+          void revalidate.current();
+        }
+      }),
+    [id],
+  );
+}
+
+export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state !== "admin") {
+    const error = actionData && "error" in actionData ? actionData.error : undefined;
+    return <EnquiryGate state={loaderData.state} error={error} />;
+  }
+  return (
+    <EnquiryDetail data={loaderData} savedNotes={actionData && "notes" in actionData ? actionData.notes : undefined} />
+  );
+}
+
+type DetailData = Extract<Route.ComponentProps["loaderData"], { state: "admin" }>;
+
+function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNotes?: string }) {
+  const { enquiry } = detail;
+  useLiveEnquiry(enquiry.id);
+  const statusFetcher = useFetcher<{ ok: true }>();
+  const pendingStatus = statusFetcher.formData?.get("status");
+  const status = typeof pendingStatus === "string" ? pendingStatus : enquiry.status;
+  return (
+    <main id="main" className="page">
+      <AdminNav unreadEnquiries={detail.unread} />
+      <p className={styles.back}>
+        <Link to="/admin/enquiries" className={styles.textLink}>
+          ← All enquiries
+        </Link>
+      </p>
+      <article className={styles.detail} aria-labelledby="enquiry-heading">
+        <header className={styles.detailHead}>
+          <p className="eyebrow">
+            Enquiry {enquiry.id} ·{" "}
+            <span className={styles.chip} data-status={status}>
+              {statusLabels[status as "new"]}
+            </span>
+          </p>
+          <h1 id="enquiry-heading">
+            {enquiry.workHref ? <Link to={enquiry.workHref}>{enquiry.subjectTitle}</Link> : enquiry.subjectTitle}
+          </h1>
+          <p className={styles.account}>
+            From {enquiry.name} ·{" "}
+            <time dateTime={enquiry.createdAt.toISOString()}>{formatWhen(enquiry.createdAt)}</time>
+          </p>
+        </header>
+
+        <div className={styles.detailGrid}>
+          <section aria-labelledby="message-heading" className={styles.messageCard}>
+            <h2 id="message-heading" className={styles.sectionTitle}>
+              Message
+            </h2>
+            <p className={styles.message}>{enquiry.message}</p>
+            {enquiry.interests.length > 0 ? (
+              <>
+                <h3 className={styles.subTitle}>Would like to know about</h3>
+                <ul className={styles.interests}>
+                  {enquiry.interests.map((interest) => (
+                    <li key={interest}>{interest}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className={styles.replyRow}>
+              <a href={enquiry.mailto} className="button">
+                Reply by Email
+              </a>
+              <span className={styles.hint}>Opens your mail program with the message quoted.</span>
+            </p>
+          </section>
+
+          <aside className={styles.side} aria-label="About this enquiry">
+            <dl className={styles.facts}>
+              <dt>Name</dt>
+              <dd>{enquiry.name}</dd>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}`}>{enquiry.email}</a>
+              </dd>
+              {enquiry.location ? (
+                <>
+                  <dt>Location</dt>
+                  <dd>{enquiry.location}</dd>
+                </>
+              ) : null}
+              {enquiry.phone ? (
+                <>
+                  <dt>Phone</dt>
+                  <dd>{enquiry.phone}</dd>
+                </>
+              ) : null}
+              <dt>Sent from</dt>
+              <dd>
+                {enquiry.sourcePath.startsWith("/") && !enquiry.sourcePath.startsWith("//") ? (
+                  <a href={enquiry.sourcePath}>{enquiry.sourcePath}</a>
+                ) : (
+                  enquiry.sourcePath
+                )}
+              </dd>
+              <dt>Received</dt>
+              <dd>{formatWhen(enquiry.createdAt)}</dd>
+              <dt>Mail to the studio</dt>
+              <dd>{mailState(enquiry.mail)}</dd>
+            </dl>
+          </aside>
+        </div>
+
+        <section aria-labelledby="status-heading" className={styles.panel}>
+          <h2 id="status-heading" className={styles.sectionTitle}>
+            Status
+          </h2>
+          <statusFetcher.Form method="post" className={styles.statusButtons}>
+            <input type="hidden" name="intent" value="status" />
+            {enquiryStatuses.map((option) => (
+              <button
+                key={option}
+                type="submit"
+                name="status"
+                value={option}
+                className={styles.statusButton}
+                aria-pressed={status === option}
+              >
+                {statusLabels[option]}
+              </button>
+            ))}
+          </statusFetcher.Form>
+        </section>
+
+        <NotesForm key={enquiry.id} notes={enquiry.notes} savedNotes={savedNotes} />
+
+        <section aria-labelledby="privacy-heading" className={styles.panel}>
+          <h2 id="privacy-heading" className={styles.sectionTitle}>
+            Keep or remove
+          </h2>
+          <div className={styles.dangerRow}>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unread" />
+              <button type="submit" className="button button-ghost">
+                Mark Unread
+              </button>
+            </Form>
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                if (!window.confirm("Delete this enquiry and its mail record? This cannot be undone.")) {
+                  event.preventDefault();
+                }
+              }}
+            >
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className={`button button-ghost ${styles.danger}`}>
+                Delete Enquiry
+              </button>
+            </Form>
+            <Link to={`/admin/enquiries/forget?email=${encodeURIComponent(enquiry.email)}`} className={styles.textLink}>
+              Forget everything from {enquiry.email}…
+            </Link>
+          </div>
+        </section>
+      </article>
+    </main>
+  );
+}
+
+function mailState(mail: DetailData["enquiry"]["mail"]): string {
+  if (!mail) return "No mail record (already pruned, or not sent).";
+  const tries = `${mail.attempts} ${mail.attempts === 1 ? "attempt" : "attempts"}`;
+  switch (mail.status) {
+    case "sent":
+      return `Delivered${mail.sentAt ? ` ${formatWhen(mail.sentAt)}` : ""}.`;
+    case "failed":
+      return `Failed after ${tries}${mail.lastError ? `: ${mail.lastError}` : ""}. See Outgoing Mail.`;
+    case "queued":
+      return mail.attempts > 0 ? `Waiting to be retried (${tries}).` : "Waiting to be sent.";
+    case "sending":
+      return "Being sent now.";
+    default:
+      return mail.status;
+  }
+}
+
+/** Private notes: saved with the button, with a visible saved / unsaved state. */
+function NotesForm({ notes, savedNotes }: { notes: string; savedNotes?: string }) {
+  const fetcher = useFetcher<{ ok: true; notes: string }>();
+  const [text, setText] = useState(notes);
+  const [saved, setSaved] = useState(savedNotes ?? notes);
+  const lastSaved = fetcher.data?.notes;
+  useEffect(() => {
+    if (lastSaved !== undefined) setSaved(lastSaved);
+  }, [lastSaved]);
+  // Another admin saved different notes meanwhile: show theirs unless this one is typing.
+  const typed = useRef({ text, saved });
+  typed.current = { text, saved };
+  useEffect(() => {
+    if (typed.current.text === typed.current.saved) setText(notes);
+    setSaved(notes);
+  }, [notes]);
+  const busy = fetcher.state !== "idle";
+  const state = busy
+    ? "Saving…"
+    : text !== saved
+      ? "Unsaved changes"
+      : lastSaved !== undefined || savedNotes !== undefined
+        ? "Saved"
+        : "";
+  return (
+    <section aria-labelledby="notes-heading" className={styles.panel}>
+      <h2 id="notes-heading" className={styles.sectionTitle}>
+        Private notes
+      </h2>
+      <fetcher.Form method="post" className={styles.notesForm}>
+        <input type="hidden" name="intent" value="notes" />
+        <label className={styles.field}>
+          <span>Only the studio sees these</span>
+          <textarea
+            name="notes"
+            rows={5}
+            maxLength={MAX_NOTES_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+        <div className={styles.notesActions}>
+          <button type="submit" className="button" disabled={busy}>
+            Save Notes
+          </button>
+          <p className={styles.saved} role="status" aria-live="polite" data-state={state}>
+            {state}
+          </p>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

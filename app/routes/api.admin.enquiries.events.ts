@@ -1,0 +1,72 @@
+import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { countsEvent } from "#app/enquiries/enquiry-events.server.ts";
+import { inboxCounts } from "#app/enquiries/inbox.server.ts";
+import { quoteEventsContext } from "#app/realtime/context.ts";
+import { formatEvent, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
+import type { Route } from "./+types/api.admin.enquiries.events";
+
+/**
+ * GET /api/admin/enquiries/events — server-sent events for the enquiry inbox and the admin
+ * navigation's unread count, on the admin event hub (decision 008: same heartbeat, same end
+ * with the session):
+ * - `counts` `{ unread, byStatus }` once connected and after every burst of changes;
+ * - `enquiry` `{ op, id }` for each enquiry inserted, updated or deleted, in any process;
+ * - `refetch` when changes may have been missed (the listening connection dropped);
+ * - `ready` once the first counts were sent.
+ * Enquiries have no change number, so a reconnecting client reloads what it shows (the counts
+ * sent on connection are fresh).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireEnquiryAdmin(request, context);
+  const { db } = context.get(databaseContext);
+  const hub = context.get(quoteEventsContext);
+  const encoder = new TextEncoder();
+  let unsubscribe = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const write = (chunk: string) => {
+        if (open) controller.enqueue(encoder.encode(chunk));
+      };
+      const end = () => {
+        if (!open) return;
+        open = false;
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // The client went away first.
+        }
+      };
+      // Live events arriving while the first counts are read wait, so none slips between.
+      let pending: string[] | undefined = [];
+      unsubscribe = hub.subscribe({
+        topic: "enquiries",
+        session: { id: admin.sessionId, expiresAt: admin.sessionExpiresAt },
+        send: (chunk) => (pending ? pending.push(chunk) : write(chunk)),
+        close: end,
+      });
+      request.signal.addEventListener("abort", end);
+      write("retry: 2000\n\n");
+      try {
+        write(countsEvent(await inboxCounts(db)));
+        write(formatEvent("ready", {}));
+      } catch {
+        write(refetchEvent);
+      }
+      for (const chunk of pending ?? []) write(chunk);
+      pending = undefined;
+    },
+    cancel() {
+      unsubscribe();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-store, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
