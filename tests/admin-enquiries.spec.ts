@@ -158,7 +158,9 @@ test.afterAll(async () => {
 });
 
 test.use({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => use(server?.url),
+  // biome-ignore lint/correctness/noEmptyPattern: as above
   storageState: async ({}, use) => use(stateFile || undefined),
 });
 
