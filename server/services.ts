@@ -9,6 +9,7 @@ import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachabl
 import { MailSender } from "#app/email/mail-sender.server.ts";
 import { EnquiryEventRelay } from "#app/enquiries/enquiry-events.server.ts";
 import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
+import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
 import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
@@ -93,7 +94,12 @@ export async function createServices(): Promise<Services> {
     });
     const enquiryRetention = new EnquiryRetention(database, {
       retentionDays: () => siteSettings().enquiries.retentionDays,
-      onSwept: (count) => logger.info({ count }, "closed and spam enquiries past retention removed"),
+      onSwept: (count) => {
+        logger.info({ count }, "closed and spam enquiries past retention removed");
+        removeForgottenOutboxFiles(database.db, env.DATA_DIR).catch((error) =>
+          logger.warn({ err: error }, "removing the outbox copies of removed enquiries failed"),
+        );
+      },
       onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
     });
     enquiryRetention.start();

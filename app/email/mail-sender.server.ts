@@ -1,6 +1,6 @@
 import type { Database, Unlisten } from "#app/db/database.server.ts";
 import { deliverMail, type EmailMessage, type MailSettings } from "./deliver-mail.server.ts";
-import { pruneOutboxFiles } from "./outbox-files.server.ts";
+import { outboxFileName, pruneOutboxFiles } from "./outbox-files.server.ts";
 import {
   type ClaimedMail,
   claimNextMail,
@@ -208,7 +208,6 @@ export class MailSender {
   }
 }
 
-/** The outbox file's name: the record's time and id, the same on every attempt. */
 function outboxName(mail: ClaimedMail): string {
-  return `${mail.createdAt.toISOString().replace(/[:.]/g, "-")}-mail-${mail.id}`;
+  return outboxFileName(mail.createdAt, mail.id);
 }

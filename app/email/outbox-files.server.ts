@@ -58,3 +58,42 @@ export async function pruneOutboxFiles(dataDir: string, olderThan: Date): Promis
   }
   return removed;
 }
+
+/** An outbox file's name: the record's time and id, the same on every attempt. */
+export function outboxFileName(createdAt: Date, mailId: number): string {
+  return `${createdAt.toISOString().replace(/[:.]/g, "-")}-mail-${mailId}`;
+}
+
+const MAIL_ID_IN_NAME = /-mail-(\d+)\.json$/;
+
+/**
+ * Deletes the outbox files whose mail record is gone (an enquiry deleted, an address forgotten,
+ * a retention sweep): the file holds the same text as the record, and must go with it rather
+ * than a week later with the sent mail. `existing` says which of the given ids still have a
+ * record. Returns how many files were removed.
+ */
+export async function removeOutboxFilesWithoutRecord(
+  dataDir: string,
+  existing: (ids: number[]) => Promise<Set<number>>,
+): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(outboxDir(dataDir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  const files = names.flatMap((name) => {
+    const id = Number(MAIL_ID_IN_NAME.exec(name)?.[1]);
+    return Number.isSafeInteger(id) ? [{ name, id }] : [];
+  });
+  if (files.length === 0) return 0;
+  const kept = await existing([...new Set(files.map((file) => file.id))]);
+  let removed = 0;
+  for (const file of files) {
+    if (kept.has(file.id)) continue;
+    await fs.rm(path.join(outboxDir(dataDir), file.name), { force: true });
+    removed += 1;
+  }
+  return removed;
+}

@@ -202,3 +202,10 @@ export async function retryFailedMail(db: AppDatabase, id: number): Promise<bool
     .returning({ id: outgoingMail.id });
   return rows.length > 0;
 }
+
+/** Which of these mail records still exist. */
+export async function existingMailIds(db: AppDatabase, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: outgoingMail.id }).from(outgoingMail).where(inArray(outgoingMail.id, ids));
+  return new Set(rows.map((row) => row.id));
+}

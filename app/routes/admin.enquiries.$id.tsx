@@ -13,6 +13,7 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import { databaseContext } from "#app/db/context.ts";
 import { enquiryStatuses } from "#app/db/enquiry-schema.ts";
 import { formatWhen, interestLabels, replyMailto, statusLabels, workHref } from "#app/enquiries/enquiry-words.ts";
+import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
 import {
   deleteEnquiry,
   markEnquiryUnread,
@@ -113,6 +114,7 @@ async function enquiryAction({ request, context, params }: Route.ActionArgs) {
       return redirect("/admin/enquiries");
     case "delete":
       if (!(await deleteEnquiry(db, id))) notFound();
+      await removeForgottenOutboxFiles(db);
       return redirect("/admin/enquiries?deleted=1");
   }
 }

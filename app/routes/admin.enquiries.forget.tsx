@@ -9,6 +9,7 @@ import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
+import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
 import { forgetEmail, forgetPreview, unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
@@ -54,7 +55,9 @@ async function forgetAction({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "forget") badInput("Unknown action.");
   const email = emailInput.safeParse(form.get("email") ?? "");
   if (!email.success) badInput("Enter one whole email address, such as name@example.com.");
-  const gone = await forgetEmail(context.get(databaseContext).db, email.data);
+  const db = context.get(databaseContext).db;
+  const gone = await forgetEmail(db, email.data);
+  await removeForgottenOutboxFiles(db);
   return { done: { email: email.data, ...gone } };
 }
 
