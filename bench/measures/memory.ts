@@ -3,6 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
+import { atMost, info, type Measurement, round } from "#bench/budgets.ts";
 
 /** One sample of a process's memory, from /proc (Linux), in MB. */
 export interface MemorySample {
@@ -30,11 +32,7 @@ function descendants(pid: number): number[] {
   const walk = (parent: number) => {
     let children: string[] = [];
     try {
-      children = fs
-        .readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8")
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean);
+      children = fs.readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
     } catch {
       return;
     }
@@ -244,4 +242,129 @@ export async function runServerMemory(options: MemoryRunOptions): Promise<Memory
       stderr,
     };
   }
+}
+
+/** Budgets of issue 20, in MB and seconds. */
+export const MEMORY_BUDGETS = {
+  embeddedMb: 300,
+  postgresMb: 200,
+  largeCatalogueMb: 400,
+  freshReadyS: 5,
+  existingReadyS: 2,
+};
+/** How long the bench lets warming run before it crawls: the issue's "first minute after /readyz". */
+const WARM_WINDOW_S = 60;
+
+const load1 = (run: MemoryRun) => run.loadAverage[0]?.toFixed(1) ?? "?";
+
+function describeRun(run: MemoryRun): string {
+  const warm =
+    run.warmSeconds === null ? `warming still going after ${WARM_WINDOW_S} s` : `warm in ${round1(run.warmSeconds)} s`;
+  return (
+    `settled ${Math.round(run.settled.rss)} MB; with child processes (encoder, pyramids) peak ${Math.round(run.peak.tree)} MB; ` +
+    `${warm}; ${run.crawled} sitemap URLs, ${run.loadRequests} requests in 30 s; load average ${load1(run)}`
+  );
+}
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The memory section of `npm run bench` (issue 20): the server's peak resident memory from
+ * start through warming (up to a minute), a crawl of every sitemap URL and 30 s of load, then
+ * after 10 s of quiet; on the embedded database and on PostgreSQL (TEST_DATABASE_URL, a
+ * database made for the run), and start to /readyz on a fresh and an existing data folder.
+ */
+export async function measureMemory(port: number, cwd: string): Promise<Measurement[]> {
+  const rows: Measurement[] = [];
+  // Start times first, on a quiet server: a fresh folder, then the same folder again.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-start-"));
+  try {
+    const env = { DATA_DIR: dataDir, WARM_IMAGES: "off" };
+    const fresh = await runServerMemory({ cwd, port, env, readyOnly: true });
+    const existing: number[] = [];
+    for (let i = 0; i < 3; i++)
+      existing.push((await runServerMemory({ cwd, port, env, readyOnly: true })).readySeconds);
+    const median = [...existing].sort((a, b) => a - b)[1] ?? Number.NaN;
+    rows.push(
+      atMost(
+        "Start to /readyz, fresh data folder",
+        round(fresh.readySeconds, 2),
+        MEMORY_BUDGETS.freshReadyS,
+        "s",
+        `peak ${Math.round(fresh.peak.rss)} MB; load average ${load1(fresh)}`,
+      ),
+      atMost(
+        "Start to /readyz, existing data folder",
+        round(median, 2),
+        MEMORY_BUDGETS.existingReadyS,
+        "s",
+        `median of ${existing.map((s) => round(s, 2)).join(", ")} s`,
+      ),
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const embedded = await runServerMemory({ cwd, port, warmTimeoutSeconds: WARM_WINDOW_S });
+  rows.push(
+    atMost(
+      "Server RSS, embedded database, warming on: peak",
+      round(embedded.peak.rss),
+      MEMORY_BUDGETS.embeddedMb,
+      "MB",
+      describeRun(embedded),
+    ),
+  );
+
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    rows.push(info("Server RSS, PostgreSQL: peak", null, "MB", "skipped: TEST_DATABASE_URL is not set"));
+  } else {
+    const database = await createDatabase(baseUrl);
+    try {
+      const run = await runServerMemory({
+        cwd,
+        port,
+        env: { DATABASE_URL: database.url },
+        warmTimeoutSeconds: WARM_WINDOW_S,
+      });
+      rows.push(
+        atMost("Server RSS, PostgreSQL: peak", round(run.peak.rss), MEMORY_BUDGETS.postgresMb, "MB", describeRun(run)),
+      );
+    } finally {
+      await database.drop();
+    }
+  }
+  return rows;
+}
+
+/** The same run on a synthetic catalogue's build (bench/measures/growth.ts makes the copy). */
+export async function measureCatalogueMemory(port: number, cwd: string, works: number): Promise<Measurement> {
+  const run = await runServerMemory({
+    cwd,
+    port,
+    env: { CONTENT_DIR: path.join(cwd, "content") },
+    warmTimeoutSeconds: WARM_WINDOW_S,
+  });
+  const name = `Server RSS, ${works.toLocaleString("en")} works, embedded database: peak`;
+  return works >= 12_000
+    ? atMost(name, round(run.peak.rss), MEMORY_BUDGETS.largeCatalogueMb, "MB", describeRun(run))
+    : info(name, round(run.peak.rss), "MB", describeRun(run));
+}
+
+/** An empty database on the TEST_DATABASE_URL server, dropped after. */
+async function createDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `umbra_bench_memory_${process.pid}_${Date.now()}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

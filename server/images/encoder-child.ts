@@ -75,7 +75,8 @@ function encoderProcess(): ChildProcess {
     if (!job) return;
     pending.delete(message.id);
     if (message.error !== undefined) job.reject(new Error(message.error));
-    else if (message.body) job.resolve(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength));
+    else if (message.body)
+      job.resolve(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength));
     scheduleIdleExit();
   });
   const failAll = (reason: string) => {
