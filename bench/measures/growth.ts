@@ -30,7 +30,10 @@ const SKIP = new Set([
  * build/ beside its scripts, so the main checkout's build is untouched). Returns the folder and
  * the build's wall time.
  */
-export function buildSyntheticCopy(size: number): { dir: string; works: number; buildSeconds: number } {
+export function buildSyntheticCopy(
+  size: number,
+  publicUrl?: string,
+): { dir: string; works: number; buildSeconds: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `umbra-growth-${size}-`));
   fs.cpSync(repoRoot, dir, {
     recursive: true,
@@ -44,7 +47,8 @@ export function buildSyntheticCopy(size: number): { dir: string; works: number; 
   try {
     execFileSync("npm", ["run", "build"], {
       cwd: dir,
-      env: { ...process.env, CONTENT_DIR: path.join(dir, "content") },
+      // The origin of the server started on it, so its pages are sent as the build compressed them.
+      env: { ...process.env, CONTENT_DIR: path.join(dir, "content"), ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}) },
       stdio: ["ignore", "ignore", "pipe"],
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -155,7 +159,7 @@ export async function measureGrowthAt(
   console.log(`  building a copy with ${label}...`);
   let built: ReturnType<typeof buildSyntheticCopy>;
   try {
-    built = buildSyntheticCopy(size);
+    built = buildSyntheticCopy(size, `http://127.0.0.1:${port}`);
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
     return [failed(`Growth ${label}: build`, "finishes", stderr.trim().split("\n").slice(-3).join(" ").slice(0, 300))];
