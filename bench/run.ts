@@ -60,13 +60,17 @@ const unknown = asked.filter((name) => !(ALL as readonly string[]).includes(name
 if (unknown.length > 0) exitWithUsage(usage, `Unknown section "${unknown.join(", ")}".`);
 const sections = new Set(asked as Section[]);
 
+// BENCH_MAIN_PORT / BENCH_GROWTH_PORT: other ports when another bench runs on this machine.
+const MAIN_PORT = Number(process.env.BENCH_MAIN_PORT) || 4610;
+const GROWTH_PORT = Number(process.env.BENCH_GROWTH_PORT) || 4615;
+
 const started = performance.now();
 console.log("Building the production bundle...");
 // For the origin the main server below names, so it sends the build's compressed pages as they are.
 execFileSync("npm", ["run", "build"], {
   cwd: repoRoot,
   stdio: "ignore",
-  env: { ...process.env, PUBLIC_URL: "http://127.0.0.1:4610" },
+  env: { ...process.env, PUBLIC_URL: `http://127.0.0.1:${MAIN_PORT}` },
 });
 
 const rows: Measurement[] = [];
@@ -87,7 +91,7 @@ const needsMainServer = ["pages", "weight", "static", "wall", "compression", "ap
 );
 // Only when a section below needs it: `--only memory` starts none.
 if (needsMainServer) {
-  const server = await startServer(4610, {
+  const server = await startServer(MAIN_PORT, {
     ADMIN_EMAIL: benchAdmin.email,
     ADMIN_PASSWORD: benchAdmin.password,
     WARM_IMAGES: "off",
@@ -128,15 +132,15 @@ await section("admin", async () => {
 await section("start", async () => [await measureFreshStart(4612)]);
 // Resident memory and start to /readyz (issue 20): the default, PostgreSQL, then the catalogues.
 // On the main server's port, the origin the bundle was built for: pages are sent as built.
-await section("memory", () => measureMemory(4610, repoRoot));
+await section("memory", () => measureMemory(MAIN_PORT, repoRoot));
 // Last: synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts),
 // with the memory section's run on each when it is asked for too.
 // BENCH_CATALOGUES=1200 for a quicker run (the 12,000-work build takes minutes).
 const catalogues = (process.env.BENCH_CATALOGUES ?? "1200,12000").split(",").map(Number).filter(Boolean);
 if (sections.has("growth")) {
-  await section("growth", () => measureGrowth(catalogues, 4615, { memory: sections.has("memory") }));
+  await section("growth", () => measureGrowth(catalogues, GROWTH_PORT, { memory: sections.has("memory") }));
 } else {
-  await section("memory", () => measureGrowth(catalogues, 4615, { memory: true, growth: false }));
+  await section("memory", () => measureGrowth(catalogues, GROWTH_PORT, { memory: true, growth: false }));
 }
 
 console.log("");
