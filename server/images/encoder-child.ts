@@ -54,7 +54,10 @@ const IDLE_MS = 10_000;
 let sharpPath: string | undefined;
 let child: ChildProcess | undefined;
 let nextId = 0;
-const pending = new Map<number, { resolve: (body: Buffer) => void; reject: (error: Error) => void }>();
+const pending = new Map<
+  number,
+  { encoder: ChildProcess; resolve: (body: Buffer) => void; reject: (error: Error) => void }
+>();
 let idleTimer: NodeJS.Timeout | undefined;
 
 function encoderProcess(): ChildProcess {
@@ -81,7 +84,9 @@ function encoderProcess(): ChildProcess {
   });
   const failAll = (reason: string) => {
     if (child === started) child = undefined;
+    // Only this process's jobs: an idle one that ends after a new one started had none left.
     for (const [id, job] of pending) {
+      if (job.encoder !== started) continue;
       pending.delete(id);
       job.reject(new Error(`the image encoder ended (${reason})${errors ? `: ${errors.trim()}` : ""}`));
     }
@@ -119,7 +124,7 @@ export function encodeInChild(recipe: EncodeRecipe): Promise<Buffer> {
   (encoder.channel as { ref?: () => void } | undefined)?.ref?.();
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { encoder, resolve, reject });
     encoder.send({ id, recipe }, (error) => {
       if (!error) return;
       pending.delete(id);
