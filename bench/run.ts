@@ -14,6 +14,7 @@ import { measureFanOut } from "./measures/fan-out.ts";
 import { measureFirstImages } from "./measures/first-images.ts";
 import { measureGrowth } from "./measures/growth.ts";
 import { measureLighthouse } from "./measures/lighthouse.ts";
+import { measureMemory } from "./measures/memory.ts";
 import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memory-answers.ts";
 import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight.ts";
 import { measureFreshStart } from "./measures/start-time.ts";
@@ -44,6 +45,7 @@ const ALL = [
   "admin",
   "start",
   "growth",
+  "memory",
 ] as const;
 type Section = (typeof ALL)[number];
 
@@ -58,13 +60,17 @@ const unknown = asked.filter((name) => !(ALL as readonly string[]).includes(name
 if (unknown.length > 0) exitWithUsage(usage, `Unknown section "${unknown.join(", ")}".`);
 const sections = new Set(asked as Section[]);
 
+// BENCH_MAIN_PORT / BENCH_GROWTH_PORT: other ports when another bench runs on this machine.
+const MAIN_PORT = Number(process.env.BENCH_MAIN_PORT) || 4610;
+const GROWTH_PORT = Number(process.env.BENCH_GROWTH_PORT) || 4615;
+
 const started = performance.now();
 console.log("Building the production bundle...");
 // For the origin the main server below names, so it sends the build's compressed pages as they are.
 execFileSync("npm", ["run", "build"], {
   cwd: repoRoot,
   stdio: "ignore",
-  env: { ...process.env, PUBLIC_URL: "http://127.0.0.1:4610" },
+  env: { ...process.env, PUBLIC_URL: `http://127.0.0.1:${MAIN_PORT}` },
 });
 
 const rows: Measurement[] = [];
@@ -80,26 +86,32 @@ async function section(name: Section, run: () => Promise<Measurement[]>) {
 
 // No image warm-up here: its encodes would run between and into the load runs. The images
 // section below measures a fresh start with it on.
-const server = await startServer(4610, {
-  ADMIN_EMAIL: benchAdmin.email,
-  ADMIN_PASSWORD: benchAdmin.password,
-  WARM_IMAGES: "off",
-});
-try {
-  await section("pages", () => measureLighthouse(server.url, PAGES));
-  await section("weight", async () => [
-    ...(await measureJavaScript(server.url, PAGES)),
-    await measureFirstRenderBytes(server.url, "/art"),
-  ]);
-  await section("static", () => measureStaticServing(server.url, "/cv", 4611));
-  await section("wall", () => measureQuoteWall(server.url, "/cv"));
-  await section("compression", () => measurePrerenderedCompression(server.url));
-  await section("api", () => measurePublicApi(server.url));
-  await section("fanout", async () =>
-    measureFanOut(server.url, await signInAsAdmin(server.url, benchAdmin.email, benchAdmin.password)),
-  );
-} finally {
-  await server.stop();
+const needsMainServer = ["pages", "weight", "static", "wall", "compression", "api", "fanout"].some((name) =>
+  sections.has(name as Section),
+);
+// Only when a section below needs it: `--only memory` starts none.
+if (needsMainServer) {
+  const server = await startServer(MAIN_PORT, {
+    ADMIN_EMAIL: benchAdmin.email,
+    ADMIN_PASSWORD: benchAdmin.password,
+    WARM_IMAGES: "off",
+  });
+  try {
+    await section("pages", () => measureLighthouse(server.url, PAGES));
+    await section("weight", async () => [
+      ...(await measureJavaScript(server.url, PAGES)),
+      await measureFirstRenderBytes(server.url, "/art"),
+    ]);
+    await section("static", () => measureStaticServing(server.url, "/cv", 4611));
+    await section("wall", () => measureQuoteWall(server.url, "/cv"));
+    await section("compression", () => measurePrerenderedCompression(server.url));
+    await section("api", () => measurePublicApi(server.url));
+    await section("fanout", async () =>
+      measureFanOut(server.url, await signInAsAdmin(server.url, benchAdmin.email, benchAdmin.password)),
+    );
+  } finally {
+    await server.stop();
+  }
 }
 await section("images", () => measureFirstImages(4614, PAGES));
 await section("zoom", () => measureZoomTiles(4616));
@@ -118,8 +130,18 @@ await section("admin", async () => {
   }
 });
 await section("start", async () => [await measureFreshStart(4612)]);
-// Last: synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts).
-await section("growth", () => measureGrowth([1_200, 12_000], 4615));
+// Resident memory and start to /readyz (issue 20): the default, PostgreSQL, then the catalogues.
+// On the main server's port, the origin the bundle was built for: pages are sent as built.
+await section("memory", () => measureMemory(MAIN_PORT, repoRoot));
+// Last: synthetic catalogues, each built in its own copy of the checkout (bench/measures/growth.ts),
+// with the memory section's run on each when it is asked for too.
+// BENCH_CATALOGUES=1200 for a quicker run (the 12,000-work build takes minutes).
+const catalogues = (process.env.BENCH_CATALOGUES ?? "1200,12000").split(",").map(Number).filter(Boolean);
+if (sections.has("growth")) {
+  await section("growth", () => measureGrowth(catalogues, GROWTH_PORT, { memory: sections.has("memory") }));
+} else {
+  await section("memory", () => measureGrowth(catalogues, GROWTH_PORT, { memory: true, growth: false }));
+}
 
 console.log("");
 printTable(rows);

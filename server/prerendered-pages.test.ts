@@ -128,6 +128,11 @@ describe("prerendered pages compressed at build", () => {
     expect(br.headers?.["Content-Length"]).toBe(String(br.body?.length));
     const etag = String(br.headers?.ETag);
     expect(answer(serve, { "if-none-match": etag }).status).toBe(304);
+    // Only the brotli body is held; the identity one is read from the build's copy when asked.
+    const plain = answer(serve, {});
+    expect(plain.headers?.["Content-Encoding"]).toBeUndefined();
+    expect(plain.body?.toString()).toBe(html);
+    expect(plain.headers?.["Content-Length"]).toBe(String(Buffer.byteLength(html)));
   });
 
   it("compresses in the background when the origin differs, sending identity meanwhile", async () => {
@@ -147,6 +152,11 @@ describe("prerendered pages compressed at build", () => {
     const later = answer(serve, { "accept-encoding": "br" });
     expect(later.headers?.["Content-Encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(later.body as Buffer).toString()).toContain("Another's works");
+    // Identity and gzip are made again from the brotli body, the only one held from now on.
+    const gz = answer(serve, { "accept-encoding": "gzip" });
+    expect(gz.headers?.["Content-Encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body as Buffer).toString()).toBe(first.body?.toString());
+    expect(answer(serve, {}).body?.toString()).toBe(first.body?.toString());
   });
 });
 

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import {
   type CompressedBody,
+  chooseEncoding,
   compressBody,
   etagOf,
+  matchesEtag,
   type PreparedAnswer,
   prepareAnswer,
-  sendPrepared,
 } from "./compressed-body.ts";
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
@@ -33,7 +35,48 @@ export interface PrerenderedOptions {
 }
 
 interface Page {
+  /** Its bodies as made; once compressed, only the brotli one stays (see leanPage). */
   answer: PreparedAnswer;
+  /** The build's copy on disk (its `.gz` beside it), when the page has its bytes. */
+  file?: string;
+}
+
+/** Bytes of identity and gzip bodies kept for the clients that ask for them (decision 034). */
+const OTHER_ENCODINGS_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Only the brotli body is held for good (what browsers ask for): each page's identity and gzip
+ * forms, four fifths of the bytes, made again when a client asks (read from the build's copy,
+ * or decoded and compressed), and kept within OTHER_ENCODINGS_BYTES, the most recent first.
+ * With 12,000 works, the three forms of every page were ~500 MB of the server's memory.
+ */
+function leanPage(page: Page): Page {
+  const { body, heads } = page.answer;
+  if (!body.br) return page;
+  return { ...page, answer: { body: { identity: EMPTY, br: body.br, etag: body.etag }, heads } };
+}
+const EMPTY = Buffer.alloc(0);
+
+class OtherEncodings {
+  private entries = new Map<string, Buffer>();
+  private bytes = 0;
+  get(key: string, make: () => Buffer): Buffer {
+    const kept = this.entries.get(key);
+    if (kept) {
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return kept;
+    }
+    const made = make();
+    this.entries.set(key, made);
+    this.bytes += made.length;
+    for (const [oldest, body] of this.entries) {
+      if (this.bytes <= OTHER_ENCODINGS_BYTES) break;
+      this.entries.delete(oldest);
+      this.bytes -= body.length;
+    }
+    return made;
+  }
 }
 
 /**
@@ -80,15 +123,26 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
         };
         const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
         const page: Page = { answer: prepareAnswer(built || { identity, etag: etagOf(identity) }, headers) };
-        if (built) reused++;
-        else toCompress.push({ page, headers });
-        pages.set(route, page);
+        if (built) {
+          reused++;
+          page.file = path.join(precompressed, relative, "index.html");
+          pages.set(route, leanPage(page));
+        } else {
+          toCompress.push({ page, headers });
+          pages.set(route, page);
+        }
       }
     }
   };
   if (fs.existsSync(root)) walk(root);
-  if (toCompress.length > 0) void compressInBackground(toCompress, reused, options.onCompressed);
-  else options.onCompressed?.({ reused, compressed: 0, ms: 0 });
+  if (toCompress.length > 0) {
+    void compressInBackground(toCompress, reused, (summary) => {
+      // Compressed at their final levels: from now on only the brotli body is held.
+      for (const [route, page] of pages) pages.set(route, leanPage(page));
+      options.onCompressed?.(summary);
+    });
+  } else options.onCompressed?.({ reused, compressed: 0, ms: 0 });
+  const otherEncodings = new OtherEncodings();
 
   const redirectHeaders = {
     ...fixedSecurityHeaders({ production }),
@@ -115,9 +169,36 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     // A query string can change what a page shows (gallery filters), so it is rendered per request.
     const page = queryAt === -1 ? pages.get(pathname) : undefined;
     if (!page) return false;
-    sendPrepared(req, res, page.answer);
+    const { body, heads } = page.answer;
+    if (matchesEtag(req.headers["if-none-match"], body.etag)) {
+      res.writeHead(304, heads.notModified);
+      res.end();
+      return true;
+    }
+    // What the page has, or can have made: brotli in memory, gzip and identity on demand.
+    const encoding = chooseEncoding(req.headers["accept-encoding"], { br: body.br, gzip: heads.gzip && EMPTY });
+    if (encoding === "br") {
+      res.writeHead(200, heads.br);
+      res.end(req.method === "HEAD" ? undefined : body.br);
+      return true;
+    }
+    const other = bodyIn(pathname, page, encoding);
+    res.writeHead(200, { ...heads[encoding], "Content-Length": String(other.length) });
+    res.end(req.method === "HEAD" ? undefined : other);
     return true;
   };
+
+  /** The page's identity or gzip body: held until it is compressed, then made when asked. */
+  function bodyIn(route: string, page: Page, encoding: "gzip" | "identity"): Buffer {
+    const { body } = page.answer;
+    const held = encoding === "gzip" ? body.gzip : body.identity;
+    if (held && held.length > 0) return held;
+    return otherEncodings.get(`${encoding} ${route}`, () => {
+      const identity = () => (page.file ? fs.readFileSync(page.file) : zlib.brotliDecompressSync(body.br ?? EMPTY));
+      if (encoding === "identity") return identity();
+      return page.file ? fs.readFileSync(`${page.file}.gz`) : zlib.gzipSync(identity(), { level: 9 });
+    });
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -97,6 +98,37 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * The build's empty database (scripts/build-database-template.mjs), beside the built server:
+ * PostgreSQL's initdb costs 4-10 s and 700 MB of memory for a moment (decision 034), so a fresh
+ * data folder starts as a copy of one made at build time. Not there (development, tests from
+ * source): initdb runs as before.
+ */
+export function databaseTemplate(): string | undefined {
+  // The built server's chunk sits in build/server/assets/, the template in build/server/.
+  const dir = [new URL("./pglite-template", import.meta.url), new URL("../pglite-template", import.meta.url)]
+    .map((url) => fileURLToPath(url))
+    .find((candidate) => fs.existsSync(path.join(candidate, "PGLITE_VERSION")));
+  if (!dir) return undefined;
+  // Made by this PGlite: another version's files could be unreadable to it.
+  return fs.readFileSync(path.join(dir, "PGLITE_VERSION"), "utf8").trim() === pgliteVersion() ? dir : undefined;
+}
+
+/** The installed PGlite's version (its package.json, found from its entry: it does not export the file). */
+export function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  while (!fs.existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
+  return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version;
+}
+
+/** A fresh folder (no PG_VERSION yet) gets the build's empty database. */
+function copyFreshTemplate(folder: string): void {
+  if (fs.existsSync(path.join(folder, "PG_VERSION"))) return;
+  const template = databaseTemplate();
+  if (!template) return;
+  fs.cpSync(template, folder, { recursive: true, filter: (source) => path.basename(source) !== "PGLITE_VERSION" });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir, options);
 }
@@ -114,6 +146,7 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
   try {
     // Owner-only before PGlite reads it and again after it wrote (private-data.server.ts).
     ensurePrivateDir(folder);
+    copyFreshTemplate(folder);
     makePrivate(folder);
     client = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
     makePrivate(folder);

@@ -7,6 +7,7 @@ import { chromium } from "@playwright/test";
 import { failed, info, type Measurement, round } from "#bench/budgets.ts";
 import { repoRoot, startServer } from "#bench/server-process.ts";
 import { writeSyntheticContent } from "#bench/synthetic-catalogue.ts";
+import { measureCatalogueMemory } from "./memory.ts";
 import { measureFirstRenderBytes } from "./page-weight.ts";
 
 /**
@@ -29,7 +30,10 @@ const SKIP = new Set([
  * build/ beside its scripts, so the main checkout's build is untouched). Returns the folder and
  * the build's wall time.
  */
-export function buildSyntheticCopy(size: number): { dir: string; works: number; buildSeconds: number } {
+export function buildSyntheticCopy(
+  size: number,
+  publicUrl?: string,
+): { dir: string; works: number; buildSeconds: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `umbra-growth-${size}-`));
   fs.cpSync(repoRoot, dir, {
     recursive: true,
@@ -43,7 +47,8 @@ export function buildSyntheticCopy(size: number): { dir: string; works: number; 
   try {
     execFileSync("npm", ["run", "build"], {
       cwd: dir,
-      env: { ...process.env, CONTENT_DIR: path.join(dir, "content") },
+      // The origin of the server started on it, so its pages are sent as the build compressed them.
+      env: { ...process.env, CONTENT_DIR: path.join(dir, "content"), ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}) },
       stdio: ["ignore", "ignore", "pipe"],
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -144,15 +149,33 @@ async function htmlBytes(baseUrl: string): Promise<{ raw: number; compressed: nu
 }
 
 /** Every figure of the growth table for one catalogue size. */
-export async function measureGrowthAt(size: number, port: number): Promise<Measurement[]> {
+export async function measureGrowthAt(
+  size: number,
+  port: number,
+  options: { memory?: boolean; growth?: boolean } = {},
+): Promise<Measurement[]> {
+  const { memory = false, growth = true } = options;
   const label = `${size.toLocaleString("en")} works`;
   console.log(`  building a copy with ${label}...`);
   let built: ReturnType<typeof buildSyntheticCopy>;
   try {
-    built = buildSyntheticCopy(size);
+    built = buildSyntheticCopy(size, `http://127.0.0.1:${port}`);
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message);
     return [failed(`Growth ${label}: build`, "finishes", stderr.trim().split("\n").slice(-3).join(" ").slice(0, 300))];
+  }
+  // The memory section's run on this copy (bench/measures/memory.ts), before the others.
+  const memoryRows: Measurement[] = [];
+  if (memory) {
+    try {
+      memoryRows.push(await measureCatalogueMemory(port, built.dir, size));
+    } catch (error) {
+      memoryRows.push(failed(`Server RSS, ${label}`, "-", `could not measure: ${(error as Error).message}`));
+    }
+  }
+  if (!growth) {
+    fs.rmSync(built.dir, { recursive: true, force: true });
+    return memoryRows;
   }
   // No background image warm-up (where the server has one): it would share the cores with the
   // figures taken here.
@@ -168,6 +191,7 @@ export async function measureGrowthAt(size: number, port: number): Promise<Measu
     const rss = server.process.pid ? residentMegabytes(server.process.pid) : null;
     const pages = fs.readdirSync(path.join(built.dir, "build", "client", "art"), { withFileTypes: true });
     return [
+      ...memoryRows,
       info(
         `Growth ${label}: build time`,
         round(built.buildSeconds, 1),
@@ -201,8 +225,12 @@ export async function measureGrowthAt(size: number, port: number): Promise<Measu
 }
 
 /** The growth table: each size in turn, in its own copy of the checkout. */
-export async function measureGrowth(sizes: number[], port: number): Promise<Measurement[]> {
+export async function measureGrowth(
+  sizes: number[],
+  port: number,
+  options: { memory?: boolean; growth?: boolean } = {},
+): Promise<Measurement[]> {
   const rows: Measurement[] = [];
-  for (const size of sizes) rows.push(...(await measureGrowthAt(size, port)));
+  for (const size of sizes) rows.push(...(await measureGrowthAt(size, port, options)));
   return rows;
 }

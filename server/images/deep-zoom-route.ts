@@ -1,6 +1,5 @@
 import path from "node:path";
 import express from "express";
-import sharp from "sharp";
 import { ARTWORKS } from "#app/images/image-catalog.ts";
 import { sendErrorAnswer } from "#server/error-answer.ts";
 import { hasTile, type PyramidGeometry, pyramidGeometry } from "./deep-zoom-geometry.ts";
@@ -53,8 +52,9 @@ export function deepZoomRoute(options: {
     if (!pending) {
       const { originalFile } = source;
       pending = originalFile
-        ? sharp(originalFile)
-            .metadata()
+        ? // Loaded on first use: libvips is no part of start-up (decision 034).
+          import("sharp")
+            .then(({ default: sharp }) => sharp(originalFile).metadata())
             .then((meta) => {
               const upright = (meta.orientation ?? 1) >= 5;
               const width = (upright ? meta.height : meta.width) ?? 1;

@@ -1,4 +1,3 @@
-import sharp, { type Sharp } from "sharp";
 import {
   ARTWORKS,
   type DeclaredImage,
@@ -7,11 +6,9 @@ import {
   STAND_IN_WIDTH,
   standInSeed,
 } from "#app/images/image-catalog.ts";
+import { type EncodeRecipe, encodeInChild } from "./encoder-child.ts";
 import { type EncodePriority, withEncoderSlot } from "./encoder-lanes.ts";
 import { standInSvg } from "./stand-ins/stand-in-svg.ts";
-
-// One libvips thread per encode: the lanes (encoder-lanes.ts) then count encodes as cores.
-sharp.concurrency(1);
 
 export interface DeriveRequest {
   collection: string;
@@ -27,22 +24,28 @@ export interface DeriveRequest {
 /**
  * One derivative: the original (or a freshly drawn stand-in) at `width`, never enlarged, in
  * `format`. AVIF effort 2: effort dominates AVIF cost and 2 is several times faster than 4 at
- * nearly the same size.
+ * nearly the same size. Encoded in the encoder process (encoder-child.ts, decision 034), one
+ * libvips thread per encode: the lanes (encoder-lanes.ts) then count encodes as cores.
  */
 export function deriveImage(request: DeriveRequest): Promise<Buffer> {
-  return withEncoderSlot(request.priority ?? "request", async () => {
-    const { collection, name, width, format, originalFile } = request;
-    let pipeline: Sharp;
-    if (originalFile) {
-      pipeline = sharp(originalFile).rotate().resize({ width, withoutEnlargement: true });
-    } else {
-      const declared: DeclaredImage = declaredImage(collection, name) ?? {
-        aspect: collection === ARTWORKS ? 10 / 7 : 1,
-        transparent: false,
-        kind: "artwork",
-      };
-      const drawWidth = Math.min(width, STAND_IN_WIDTH);
-      const svg = standInSvg(declared.kind, {
+  return withEncoderSlot(request.priority ?? "request", () => encodeInChild(recipeFor(request)));
+}
+
+/** What deriveImage encodes, as plain data. */
+export function recipeFor(request: DeriveRequest): EncodeRecipe {
+  const { collection, name, width, format, originalFile } = request;
+  let input: EncodeRecipe["input"];
+  if (originalFile) {
+    input = { file: originalFile };
+  } else {
+    const declared: DeclaredImage = declaredImage(collection, name) ?? {
+      aspect: collection === ARTWORKS ? 10 / 7 : 1,
+      transparent: false,
+      kind: "artwork",
+    };
+    const drawWidth = Math.min(width, STAND_IN_WIDTH);
+    input = {
+      svg: standInSvg(declared.kind, {
         seed: standInSeed(collection, name),
         width: drawWidth,
         height: Math.round(drawWidth / declared.aspect),
@@ -50,18 +53,23 @@ export function deriveImage(request: DeriveRequest): Promise<Buffer> {
         tone: declared.tone,
         label: declared.label,
         arrangement: declared.arrangement,
-      });
-      pipeline = sharp(Buffer.from(svg));
-    }
-    switch (format) {
-      case "avif":
-        return pipeline.avif({ quality: 52, effort: 2 }).toBuffer();
-      case "webp":
-        return pipeline.webp({ quality: 74, effort: 4, alphaQuality: 90 }).toBuffer();
-      case "png":
-        return pipeline.png({ compressionLevel: 9, palette: true, quality: 90, effort: 3 }).toBuffer();
-      default:
-        return pipeline.flatten({ background: "#0e0d0c" }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-    }
-  });
+      }),
+    };
+  }
+  const resize = originalFile ? { width } : {};
+  switch (format) {
+    case "avif":
+      return { input, ...resize, format: "avif", options: { quality: 52, effort: 2 } };
+    case "webp":
+      return { input, ...resize, format: "webp", options: { quality: 74, effort: 4, alphaQuality: 90 } };
+    case "png":
+      return {
+        input,
+        ...resize,
+        format: "png",
+        options: { compressionLevel: 9, palette: true, quality: 90, effort: 3 },
+      };
+    default:
+      return { input, ...resize, format: "jpeg", options: { quality: 80, mozjpeg: true }, flatten: "#0e0d0c" };
+  }
 }
