@@ -300,7 +300,7 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       expect(await tapTargetsUnder44(page)).toEqual([]);
       await page.goto("/admin/security");
       expect(await tapTargetsUnder44(page)).toEqual([]);
-      await page.getByRole("link", { name: "Outgoing Mail" }).click();
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Outgoing Mail" }).click();
       await expect(page.getByRole("heading", { name: "Outgoing Mail" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       expect(await tapTargetsUnder44(page)).toEqual([]);
