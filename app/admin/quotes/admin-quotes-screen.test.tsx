@@ -33,14 +33,14 @@ describe("AdminQuotesScreen", () => {
     );
     expect(screen.getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByRole("button", { name: /Hidden/ })).toHaveTextContent("Hidden 2");
-    expect(screen.getByText(/3 quotes \(loading: 1 shown so far\)/)).toBeTruthy();
+    expect(screen.getByText(/3 quotes \(loading: 1 shown so far\)/)).toBeInTheDocument();
     await waitFor(() => expect(loadQuotes).toHaveBeenCalledWith("after-3"));
     answer({ quotes: [two], nextCursor: "after-2" });
     await waitFor(() => expect(loadQuotes).toHaveBeenCalledWith("after-2"));
     expect(screen.getAllByRole("listitem")).toHaveLength(2);
     answer({ quotes: [one], nextCursor: null });
     await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(3));
-    expect(screen.getByText("3 quotes")).toBeTruthy();
+    expect(screen.getByText("3 quotes")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Public/ })).toHaveTextContent("Public 1");
   });
 
