@@ -31,6 +31,8 @@ const PAGES = [
   "/exhibitions/solo-exhibition-london-2024",
   "/cv",
   "/quotes",
+  "/contact",
+  "/prices",
 ];
 const ALL = [
   "pages",

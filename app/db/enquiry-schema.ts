@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { outgoingMail } from "./mail-schema.ts";
+import { viewingRoomLinks } from "./viewing-room-schema.ts";
 
 /**
  * What an enquiry is about, set from where it started (issue 21). A `work` or `exhibition`
@@ -60,6 +61,8 @@ export const enquiries = pgTable(
     status: text("status").notNull().default("new"),
     readAt: timestamp("read_at", { withTimezone: true, precision: 3 }),
     notes: text("notes").notNull().default(""),
+    // The viewing-room link the enquiry was sent through (issue 22), for that link's figures.
+    roomLinkId: integer("room_link_id").references(() => viewingRoomLinks.id, { onDelete: "set null" }),
     mailId: integer("mail_id").references(() => outgoingMail.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),

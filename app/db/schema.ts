@@ -41,3 +41,5 @@ export * from "./auth-schema.ts";
 export * from "./enquiry-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
+// Private viewing rooms, their links and what happened through each (issue 22).
+export * from "./viewing-room-schema.ts";

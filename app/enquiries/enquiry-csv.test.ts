@@ -40,6 +40,7 @@ describe("CSV export cells", () => {
       status: "new",
       readAt: null,
       notes: "",
+      roomLinkId: null,
       mailId: null,
       createdAt: new Date("2026-11-26T01:00:00.000Z"),
       updatedAt: new Date("2026-11-26T01:00:00.000Z"),
