@@ -2,8 +2,9 @@ import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.
 import { databaseContext } from "#app/db/context.ts";
 import { countsEvent } from "#app/enquiries/enquiry-events.server.ts";
 import { inboxCounts } from "#app/enquiries/inbox.server.ts";
+import { adminEventStream } from "#app/realtime/admin-event-stream.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
-import { formatEvent, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
+import { formatEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.enquiries.events";
 
 /**
@@ -21,52 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireEnquiryAdmin(request, context);
   const { db } = context.get(databaseContext);
   const hub = context.get(quoteEventsContext);
-  const encoder = new TextEncoder();
-  let unsubscribe = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const write = (chunk: string) => {
-        if (open) controller.enqueue(encoder.encode(chunk));
-      };
-      const end = () => {
-        if (!open) return;
-        open = false;
-        unsubscribe();
-        try {
-          controller.close();
-        } catch {
-          // The client went away first.
-        }
-      };
-      // Live events arriving while the first counts are read wait, so none slips between.
-      let pending: string[] | undefined = [];
-      unsubscribe = hub.subscribe({
-        topic: "enquiries",
-        session: { id: admin.sessionId, expiresAt: admin.sessionExpiresAt },
-        send: (chunk) => (pending ? pending.push(chunk) : write(chunk)),
-        close: end,
-      });
-      request.signal.addEventListener("abort", end);
-      write("retry: 2000\n\n");
-      try {
-        write(countsEvent(await inboxCounts(db)));
-        write(formatEvent("ready", {}));
-      } catch {
-        write(refetchEvent);
-      }
-      for (const chunk of pending ?? []) write(chunk);
-      pending = undefined;
-    },
-    cancel() {
-      unsubscribe();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-store, no-transform",
-      "X-Accel-Buffering": "no",
+  return adminEventStream({
+    request,
+    hub,
+    topic: "enquiries",
+    session: { id: admin.sessionId, expiresAt: admin.sessionExpiresAt },
+    noStore: true,
+    async opening(write) {
+      write(countsEvent(await inboxCounts(db)));
+      write(formatEvent("ready", {}));
     },
   });
 }

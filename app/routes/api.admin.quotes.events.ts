@@ -1,6 +1,7 @@
 import { requireAdmin } from "#app/auth/require-admin.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { latestChangeSeq, quotesChangedSince } from "#app/quotes/quotes.server.ts";
+import { adminEventStream } from "#app/realtime/admin-event-stream.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
 import { formatEvent, quoteEvent, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.quotes.events";
@@ -26,64 +27,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const hub = context.get(quoteEventsContext);
   const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
 
-  const encoder = new TextEncoder();
-  let unsubscribe = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let open = true;
-      const write = (chunk: string) => {
-        if (open) controller.enqueue(encoder.encode(chunk));
-      };
-      const end = () => {
-        if (!open) return;
-        open = false;
-        unsubscribe();
-        try {
-          controller.close();
-        } catch {
-          // The client went away first (the stream was cancelled).
+  return adminEventStream({
+    request,
+    hub,
+    topic: "quotes",
+    session: admin.session,
+    async opening(write) {
+      const latest = await latestChangeSeq(db);
+      if (lastEventId !== null) {
+        const since = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
+        if (Number.isNaN(since) || since > latest) {
+          write(refetchEvent);
+        } else {
+          const missed = await quotesChangedSince(db, since, MAX_REPLAY + 1);
+          if (missed.length > MAX_REPLAY) write(refetchEvent);
+          else for (const change of missed) write(quoteEvent(change.seq, change.quote));
         }
-      };
-      // Live events that arrive while the replay below runs wait here, so none slips between.
-      let pending: string[] | undefined = [];
-      unsubscribe = hub.subscribe({
-        session: admin.session,
-        send: (chunk) => (pending ? pending.push(chunk) : write(chunk)),
-        close: end,
-      });
-      request.signal.addEventListener("abort", end);
-
-      write("retry: 2000\n\n");
-      try {
-        const latest = await latestChangeSeq(db);
-        if (lastEventId !== null) {
-          const since = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
-          if (Number.isNaN(since) || since > latest) {
-            write(refetchEvent);
-          } else {
-            const missed = await quotesChangedSince(db, since, MAX_REPLAY + 1);
-            if (missed.length > MAX_REPLAY) write(refetchEvent);
-            else for (const change of missed) write(quoteEvent(change.seq, change.quote));
-          }
-        }
-        write(formatEvent("ready", { latestChangeSeq: latest }, latest));
-      } catch {
-        write(refetchEvent);
       }
-      for (const chunk of pending ?? []) write(chunk);
-      pending = undefined;
-    },
-    cancel() {
-      unsubscribe();
-    },
-  });
-
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // no-transform keeps the compression middleware from buffering the stream.
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
+      write(formatEvent("ready", { latestChangeSeq: latest }, latest));
     },
   });
 }
