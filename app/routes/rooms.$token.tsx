@@ -130,7 +130,7 @@ export default function ViewingRoomPage({ loaderData, actionData }: Route.Compon
               descriptor={{
                 subject: "room",
                 subjectRef: work.artwork.slug,
-                subjectTitle: `Private viewing: ${work.artwork.title}`,
+                subjectTitle: work.artwork.title,
                 sourcePath: "/rooms",
               }}
               token={formTokens[work.artwork.slug]}

@@ -102,7 +102,7 @@ export default function RoomWorkPage({ loaderData, actionData }: Route.Component
               descriptor={{
                 subject: "room",
                 subjectRef: artwork.slug,
-                subjectTitle: `Private viewing: ${artwork.title}`,
+                subjectTitle: artwork.title,
                 sourcePath: "/rooms",
               }}
               token={formToken}
