@@ -6,7 +6,9 @@
 export const roomPrivacyHeaders = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on the room's own
+  // form posts (passcode, enquiry), which the origin checks rightly refuse. Other origins get nothing.
+  "Referrer-Policy": "same-origin",
 } as const;
 
 /**
@@ -35,5 +37,5 @@ export function roomRouteHeaders({
 /** The page's own copy of the same rules, for anything that reads the document. */
 export const roomMeta = [
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ] as const;

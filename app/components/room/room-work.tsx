@@ -97,15 +97,19 @@ export function RoomWork({
         ) : null}
         <p className={styles.controls}>
           {imageLinksTo === "work" ? (
-            <a href={hrefs.work} className="button button-ghost">
-              Open in full<span className="visually-hidden">: {artwork.title}</span>
+            <a href={hrefs.work} className="button button-ghost" aria-label={`Open in full: ${artwork.title}`}>
+              Open in full
             </a>
           ) : null}
-          <a href={hrefs.zoom} className="button button-ghost">
-            Zoom<span className="visually-hidden"> into {artwork.title}</span>
+          <a href={hrefs.zoom} className="button button-ghost" aria-label={`Zoom into ${artwork.title}`}>
+            Zoom
           </a>
-          <a href={imageLinksTo === "work" ? hrefs.scale : "#view-at-scale"} className="button button-ghost">
-            View at scale<span className="visually-hidden">: {artwork.title}</span>
+          <a
+            href={imageLinksTo === "work" ? hrefs.scale : "#view-at-scale"}
+            className="button button-ghost"
+            aria-label={`View at scale: ${artwork.title}`}
+          >
+            View at scale
           </a>
         </p>
         <ArtworkLabel artwork={artwork} label={label} />
