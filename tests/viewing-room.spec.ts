@@ -108,7 +108,11 @@ test("a collector enters the passcode, opens and zooms a work, and enquires from
   await page.getByRole("button", { name: "Open the room" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(roomInput.title);
   const loadedAt = Date.now();
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(["The New God", "The Trinket Maker", "Moss Oracle"]);
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+    "The New God",
+    "The Trinket Maker",
+    "Moss Oracle",
+  ]);
   await expect(page.getByText("Available to you until 31 January.")).toBeVisible();
   await expect(page.getByText("AUD 14,500")).toBeVisible();
   await expect(page.getByText("Price on request")).toHaveCount(2);
