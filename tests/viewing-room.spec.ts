@@ -212,6 +212,36 @@ test("a renewed link's old address is a 404, a closed room a 410 that says how t
   expect(work?.status()).toBe(410);
 });
 
+test("a room's note, price and title are in no public page, feed, API or bundle", { tag: "@desktop" }, async ({
+  request,
+}) => {
+  const secrets = ["Available to you until 31 January.", "AUD 14,500", roomInput.title, "for Ada, Basel"];
+  const publicAddresses = [
+    "/",
+    "/art",
+    "/art/the-new-god",
+    "/art/the-trinket-maker",
+    "/art/the-new-god/zoom",
+    "/enquire?subject=room&ref=the-new-god",
+    "/api/artworks",
+    "/api/artworks/neighbours?slug=the-new-god",
+    "/sitemap.xml",
+    "/feed.xml",
+    "/robots.txt",
+    "/rooms",
+  ];
+  for (const address of publicAddresses) {
+    const body = await (await request.get(`${server!.url}${address}`)).text();
+    for (const secret of secrets) expect(body, `${secret} in ${address}`).not.toContain(secret);
+  }
+  // Every script and stylesheet the build serves.
+  const assets = path.join(process.cwd(), "build/client/assets");
+  for (const name of fs.readdirSync(assets)) {
+    const text = fs.readFileSync(path.join(assets, name), "utf8");
+    for (const secret of secrets) expect(text.includes(secret), `${secret} in ${name}`).toBe(false);
+  }
+});
+
 test("at 1024 px with touch, the room reads and its controls take a finger", { tag: "@desktop" }, async ({
   browser,
 }) => {
