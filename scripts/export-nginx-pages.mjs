@@ -58,8 +58,9 @@ function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      // The same folders server/prerendered-pages.ts skips.
-      if (entry.name !== "assets" && entry.name !== "img") walk(full);
+      // The same folders server/prerendered-pages.ts skips; viewing rooms (issue 22) are never
+      // a static copy, whatever the build wrote.
+      if (entry.name !== "assets" && entry.name !== "img" && !(dir === clientDir && entry.name === "rooms")) walk(full);
       continue;
     }
     if (entry.name !== "index.html") continue;

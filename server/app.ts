@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
+import { roomPrivacyHeaders } from "#app/rooms/room-headers.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
@@ -34,6 +35,13 @@ export function createApp(services: Services): express.Express {
   app.use(ignoreForwardedHost);
 
   const build = () => import("virtual:react-router/server-build");
+
+  // Viewing rooms (issue 22): every answer under /rooms, refusals and errors included, is never
+  // stored, never indexed, and sends no Referer that would carry the link's token elsewhere.
+  app.use("/rooms", (_req, res, next) => {
+    for (const [name, value] of Object.entries(roomPrivacyHeaders)) res.setHeader(name, value);
+    next();
+  });
 
   // Bodies over the limit are refused (413) before anything below reads them.
   app.use(limitRequestBodies());

@@ -93,6 +93,11 @@ class OtherEncodings {
  * server's origin differs from the build's), the pages are compressed once at start in zlib's
  * thread pool (a quick pass, then brotli 11), and each is sent uncompressed until its turn.
  */
+/** `/rooms` and anything under it: a viewing room, answered by the app for every request. */
+export function isRoomAddress(url: string): boolean {
+  return url === "/rooms" || /^\/rooms[/?#.]/.test(url);
+}
+
 export function prerenderedPages(clientDir: string, options: PrerenderedOptions = {}) {
   const { production = true, origin } = options;
   const root = path.resolve(clientDir);
@@ -105,7 +110,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== "assets" && entry.name !== "img") walk(full);
+        if (entry.name !== "assets" && entry.name !== "img" && !(dir === root && entry.name === "rooms")) walk(full);
       } else if (entry.name === "index.html") {
         const relative = path.relative(root, dir);
         const route = `/${relative.split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
@@ -156,6 +161,8 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   return function servePrerendered(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url || "/";
+    // Viewing rooms are always the app's: never a prerendered copy nor one of its redirects (issue 22).
+    if (isRoomAddress(url)) return false;
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     // `/about/` and the build's file `/about/index.html` are the page at its clean URL, `/about`.

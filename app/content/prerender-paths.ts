@@ -14,5 +14,7 @@ const editorialPaths = ["/about", "/cv", "/prices", "/merch", "/contact"];
 export function prerenderPaths(): string[] {
   const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];
   const exhibitions = ["/exhibitions", ...readExhibitions().map((e) => e.path)];
-  return [...editorialPaths, ...exhibitions, ...longFormPaths(), ...catalogue];
+  const paths = [...editorialPaths, ...exhibitions, ...longFormPaths(), ...catalogue];
+  // Viewing rooms (issue 22) are rendered per request for one link, never at build.
+  return paths.filter((path) => path !== "/rooms" && !path.startsWith("/rooms/"));
 }

@@ -82,7 +82,7 @@ export function defaultMessage(descriptor: Pick<EnquiryDescriptor, "subject" | "
     case "commission":
       return "I would like to talk about commissioning a work.";
     case "room":
-      return `I would like to arrange a private viewing of "${descriptor.subjectTitle}".`;
+      return `I am interested in "${descriptor.subjectTitle}", which I saw in the private viewing room, and would like to know more.`;
     default:
       return "";
   }

@@ -17,8 +17,9 @@ export function enquiryInboxUrl(id: number): string {
 /** Mail headers take one line; the fields already are, this is a second lock. */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
-export function enquiryMailSubject(enquiry: Pick<StoredEnquiry, "subjectTitle" | "name">): string {
-  return oneLine(`Enquiry: ${enquiry.subjectTitle}, from ${enquiry.name}`).slice(0, 200);
+export function enquiryMailSubject(enquiry: Pick<StoredEnquiry, "subjectTitle" | "name" | "room">): string {
+  const room = enquiry.room ? ` (room: ${enquiry.room.title})` : "";
+  return oneLine(`Enquiry: ${enquiry.subjectTitle}${room}, from ${enquiry.name}`).slice(0, 200);
 }
 
 /**
@@ -32,6 +33,11 @@ export function enquiryMailText(enquiry: StoredEnquiry): string {
     `A new enquiry from ${enquiry.name}.`,
     "",
     `About:          ${enquiry.subjectTitle} (${subjectLabels[enquiry.subject].toLowerCase()}${enquiry.subjectRef ? `, ${enquiry.subjectRef}` : ""})`,
+    ...(enquiry.room
+      ? [
+          `Room:           ${enquiry.room.title}${enquiry.room.linkNote ? ` (link ${enquiry.room.linkNote})` : ""}, sent from inside the private viewing room`,
+        ]
+      : []),
     `Name:           ${enquiry.name}`,
     `Email:          ${enquiry.email}  (reply to this address; this mail went only to the studio)`,
     `Where:          ${enquiry.location ?? "not given"}`,

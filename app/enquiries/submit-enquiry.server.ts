@@ -5,6 +5,7 @@ import { findArtwork } from "#app/catalogue/catalogue.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { type EnquiryInterest, type EnquirySubject, enquiries } from "#app/db/enquiry-schema.ts";
 import { enqueueMail } from "#app/email/outgoing-mail.server.ts";
+import { recordRoomEvent } from "#app/rooms/room-events.server.ts";
 import {
   type EnquiryFieldErrors,
   type EnquiryFieldName,
@@ -46,7 +47,25 @@ export interface StoredEnquiry {
   sourcePath: string;
   createdAt: Date;
   mailId: number;
+  /** The viewing-room link it was sent through (issue 22), and what the studio calls that room. */
+  roomLinkId?: number | null;
+  room?: { title: string; linkNote: string } | null;
 }
+
+/**
+ * An enquiry sent from a viewing room (issue 22): stored with its link, named in the studio's
+ * mail, and its "Sent from" is `/rooms`, never the link's token. A `room` subject must name one
+ * of the room's works.
+ */
+export interface RoomEnquiryContext {
+  linkId: number;
+  title: string;
+  linkNote: string;
+  workSlugs: readonly string[];
+}
+
+/** The source path stored for a room's enquiries: the token stays out of the table and the mail. */
+export const ROOM_ENQUIRY_SOURCE = "/rooms";
 
 export type EnquiryOutcome =
   | { ok: true; enquiry: StoredEnquiry }
@@ -150,6 +169,7 @@ export async function submitEnquiry(
   request: Request,
   clientAddress: string,
   allowedOrigins?: readonly string[],
+  room?: RoomEnquiryContext,
 ): Promise<EnquiryOutcome> {
   try {
     await takeAttempt(db, [{ key: `enquiry:ip:${clientAddress}`, rule: enquiryLimitRules.address }]);
@@ -213,7 +233,10 @@ export async function submitEnquiry(
       }
     }
   }
-  const resolved = parsed.success ? resolveSubject(parsed.data.subject, parsed.data.ref) : undefined;
+  let resolved = parsed.success ? resolveSubject(parsed.data.subject, parsed.data.ref) : undefined;
+  if (room && parsed.success && parsed.data.subject === "room" && !room.workSlugs.includes(parsed.data.ref ?? "")) {
+    resolved = { error: "This form names a work that is not in this room. Open the form again from the room." };
+  }
   if (resolved && "error" in resolved) fieldErrors.subject = resolved.error;
   if (!parsed.success || !resolved || "error" in resolved) {
     const count = Object.keys(fieldErrors).length;
@@ -228,7 +251,7 @@ export async function submitEnquiry(
 
   if (!(await claimFormToken(db, token))) return refuse(409, tokenProblemMessages.replayed, { values });
 
-  const input = parsed.data;
+  const input = room ? { ...parsed.data, source: ROOM_ENQUIRY_SOURCE } : parsed.data;
   const enquiry = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(enquiries)
@@ -244,6 +267,7 @@ export async function submitEnquiry(
         location: input.location ?? null,
         phone: input.phone ?? null,
         sourcePath: input.source,
+        roomLinkId: room?.linkId ?? null,
       })
       .returning();
     if (!row) throw new Error("the enquiry was not written");
@@ -260,6 +284,8 @@ export async function submitEnquiry(
       phone: input.phone ?? null,
       sourcePath: input.source,
       createdAt: row.createdAt,
+      roomLinkId: room?.linkId ?? null,
+      room: room ? { title: room.title, linkNote: room.linkNote } : null,
     };
     const mailId = await enqueueMail(tx, {
       kind: "message",
@@ -268,6 +294,7 @@ export async function submitEnquiry(
       text: enquiryMailText({ ...stored, mailId: 0 }),
     });
     await tx.update(enquiries).set({ mailId }).where(eq(enquiries.id, row.id));
+    if (room) await recordRoomEvent(tx, { linkId: room.linkId, kind: "enquiry", workSlug: resolved.subjectRef });
     return { ...stored, mailId };
   });
   return { ok: true, enquiry };

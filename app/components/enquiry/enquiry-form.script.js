@@ -84,7 +84,8 @@
       await ensureToken(form);
       const fields = new FormData(form);
       if (tokens.has(form)) fields.set("token", tokens.get(form));
-      const response = await fetch("/api/enquiries", {
+      // A viewing room's form goes to the room's own address, which stores the room with it.
+      const response = await fetch(form.getAttribute("data-enquiry-api") || "/api/enquiries", {
         method: "POST",
         headers: { Accept: "application/json" },
         body: new URLSearchParams(fields),

@@ -42,6 +42,13 @@ interface EnquiryFormProps {
   openLabel?: string;
   /** Said in place once the enquiry is stored (who replies and when). */
   confirmation: string;
+  /**
+   * Where the form posts without JavaScript, and where the script sends it: a viewing room's
+   * own addresses (issue 22), so its enquiries carry the room. Default /enquire and /api/enquiries.
+   */
+  postTo?: { page: string; api: string };
+  /** Where "Enquire" leads without JavaScript when the form starts closed; default /enquire?... */
+  openHref?: string;
 }
 
 /**
@@ -59,6 +66,8 @@ export function EnquiryForm({
   display,
   openLabel,
   confirmation,
+  postTo,
+  openHref,
 }: EnquiryFormProps) {
   const id = `enquiry-${descriptor.subject}${descriptor.subjectRef ? `-${descriptor.subjectRef}` : ""}`;
   const subject = values?.subject ?? descriptor.subject;
@@ -80,14 +89,15 @@ export function EnquiryForm({
   return (
     <div className={styles.enquiry} data-enquiry data-confirmation={confirmation}>
       {display === "closed" ? (
-        <a href={enquireHref(descriptor)} className="button" data-enquiry-open aria-controls={`${id}-form`}>
+        <a href={openHref ?? enquireHref(descriptor)} className="button" data-enquiry-open aria-controls={`${id}-form`}>
           {openLabel}
         </a>
       ) : null}
       <form
         id={`${id}-form`}
         method="post"
-        action="/enquire"
+        action={postTo?.page ?? "/enquire"}
+        data-enquiry-api={postTo?.api}
         className={styles.form}
         hidden={display === "closed"}
         data-enquiry-form
