@@ -18,6 +18,6 @@ export const contentCollections: Record<string, () => unknown> = {
   site: () => loadSiteSettings(),
   ...pageCollections,
   exhibitions: () => exhibitionLinks(readExhibitions()),
-  // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
+  // Whole pages: imported only by the content store (content-store.server.ts), so never shipped to browsers.
   "exhibition-pages": () => readExhibitions(),
 };

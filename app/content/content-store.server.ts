@@ -18,6 +18,7 @@ import site from "virtual:content/site";
 import works from "virtual:content/works";
 import { createContext } from "react-router";
 import type { ArtworkRecord } from "#app/catalogue/artwork-record.ts";
+import { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { Exhibition, ExhibitionLink } from "#app/exhibitions/exhibition.ts";
 import { exhibitionLinks } from "#app/exhibitions/exhibition-files.server.ts";
 import type { LongFormKind, LongFormPiece } from "./long-form-files.server.ts";
@@ -97,12 +98,14 @@ export function bundledContent(): ContentSnapshot {
 
 /** Views several pages share, derived once per snapshot rather than on every request. */
 interface DerivedViews {
+  catalogue: Catalogue;
   exhibitionLinks: ExhibitionLink[];
   exhibitionsBySlug: Map<string, Exhibition>;
 }
 
 function derive(snapshot: ContentSnapshot): DerivedViews {
   return {
+    catalogue: new Catalogue(snapshot.works),
     exhibitionLinks: exhibitionLinks(snapshot.exhibitions),
     exhibitionsBySlug: new Map(snapshot.exhibitions.map((exhibition) => [exhibition.slug, exhibition])),
   };
@@ -165,6 +168,11 @@ export class ContentStore {
   /** The works' checked records, in catalogue order. */
   workRecords(): readonly ArtworkRecord[] {
     return this.#snapshot.works;
+  }
+
+  /** Every work as pages show it, with its lookups (find by slug, gallery cards, filter options). */
+  catalogue(): Catalogue {
+    return this.#derived.catalogue;
   }
 
   /** Every exhibition's listing fields (menus, the index, the home page), in listing order. */

@@ -1,8 +1,8 @@
-import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { data, useRouteError } from "react-router";
 import { NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
-import type { NotFoundPage as NotFoundCopy } from "#app/content/pages/short-pages.server.ts";
+import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/$";
 
@@ -17,17 +17,13 @@ export function loader({ context }: Route.LoaderArgs): never {
   throw data(copy, { status: 404 });
 }
 
-function notFoundCopy(error: unknown): NotFoundCopy | undefined {
-  return isRouteErrorResponse(error) && error.status === 404 ? (error.data as NotFoundCopy) : undefined;
-}
-
 export const meta: Route.MetaFunction = ({ error }) => {
-  const title = notFoundCopy(error)?.title;
+  const title = notFoundCopyOf(error)?.title;
   return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
 };
 
 function NotFound() {
-  const copy = notFoundCopy(useRouteError());
+  const copy = notFoundCopyOf(useRouteError());
   return <NotFoundPage title={copy?.heading} message={copy?.message} />;
 }
 

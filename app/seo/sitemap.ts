@@ -1,4 +1,3 @@
-import { artworks } from "#app/catalogue/catalogue.ts";
 import type { ContentStore } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
 import { jpegUrl } from "#app/images/image-urls.ts";
@@ -28,7 +27,7 @@ export function sitemapEntries(content: ContentStore): SitemapEntry[] {
   return [
     ...pages.map((path) => ({ path })),
     ...content.exhibitionLinks().map((e) => ({ path: e.path })),
-    ...artworks.map((a) => ({
+    ...content.catalogue().artworks.map((a) => ({
       path: `/art/${a.slug}`,
       images: [{ path: jpegUrl("artworks", a.imageLarge, 1920), title: a.title }],
     })),
