@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { formatFileSize } from "#app/content/file-size.ts";
+import { formatFileSize } from "#app/format/file-size.ts";
 import type { Exhibition } from "./exhibition.ts";
 
 /**

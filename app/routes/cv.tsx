@@ -3,8 +3,8 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
-import { formatFileSize } from "#app/content/file-size.ts";
 import type { CvEntry } from "#app/content/pages/cv.server.ts";
+import { formatFileSize } from "#app/format/file-size.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/cv";
