@@ -35,9 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .json()
       .catch(() => ({}));
     const pageCopy: ErrorCopy = { title: copy.title, description: copy.description, heading: copy.heading };
+    // Its headers (Cache-Control, Retry-After) stay; the body is new, so its length goes.
+    const headers = new Headers(error.headers);
+    headers.delete("Content-Length");
     throw Response.json(
       { ...(answer && typeof answer === "object" ? answer : {}), copy: pageCopy },
-      { status: error.status, headers: error.headers },
+      { status: error.status, headers },
     );
   }
 }
