@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, type ShouldRevalidateFunction, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { PageScripts } from "./components/page-scripts.tsx";
@@ -11,6 +11,11 @@ import { feedTitle } from "./seo/feed-title.ts";
 import "./styles/global.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+// The shell is the same on every page: a client-side navigation keeps it rather than asking the
+// server again (the gallery changes its query string without leaving /art, decision 021); each
+// document load brings the current one.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 /** The shell every page shows (brand, navigation, the exhibitions menu), from the content store. */
 export function loader({ context }: Route.LoaderArgs) {
