@@ -1,21 +1,32 @@
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet } from "react-router";
+import { Links, Meta, Outlet, type ShouldRevalidateFunction, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { PageScripts } from "./components/page-scripts.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { siteConfig } from "./content/site-config.ts";
-import { FEED_TITLE } from "./seo/feed-title.ts";
+import { contentStoreContext } from "./content/content-store.server.ts";
+import { siteShell } from "./content/site-shell.ts";
+import { feedTitle } from "./seo/feed-title.ts";
 import "./styles/global.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "alternate", type: "application/atom+xml", title: FEED_TITLE, href: "/feed.xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+// The shell is the same on every page: a client-side navigation keeps it rather than asking the
+// server again (the gallery changes its query string without leaving /art, decision 021); each
+// document load brings the current one.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+/** The shell every page shows (brand, navigation, the exhibitions menu), from the content store. */
+export function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  return { shell: siteShell(content.siteSettings(), content.exhibitionLinks()) };
+}
 
 /** The document and the shell (header, footer) around every page, error pages included. */
 export function Layout({ children }: { children: ReactNode }) {
+  // Undefined only when the root loader itself failed: the error page then has no shell.
+  const shell = useRouteLoaderData<typeof loader>("root")?.shell;
   return (
     // site-header.script.js marks the open phone menu on <html>, possibly before hydration.
     <html lang="en" suppressHydrationWarning>
@@ -25,24 +36,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0e0d0c" />
         <Meta />
         <Links />
+        {shell ? (
+          <link rel="alternate" type="application/atom+xml" title={feedTitle(shell.brand)} href="/feed.xml" />
+        ) : null}
       </head>
       <body>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <SiteHeader />
+        {shell ? <SiteHeader shell={shell} /> : null}
         {children}
-        <SiteFooter />
+        {shell ? <SiteFooter shell={shell} /> : null}
         <PageScripts />
       </body>
     </html>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: siteConfig.brand },
-  { name: "description", content: siteConfig.description },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: loaderData.shell.brand }, { name: "description", content: loaderData.shell.description }] : [];
 
 export default function App() {
   // Marks the document once React has started: pages load it late or not at all (decision 011),

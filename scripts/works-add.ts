@@ -2,7 +2,7 @@
 // content/works/<slug>.md for a new work with the next artwork_id, its original copied beside it.
 import "#server/load-env-file.ts";
 import { CHAINS, SERIES } from "#app/catalogue/artwork-record.ts";
-import { contentDir } from "#app/content/content-files.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
 import { parseCommandLine, runCommand, UsageError } from "./cli.ts";
 import { addWork } from "./works-add/add-work.ts";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import { contentCollections } from "#app/content/content-collections.server.ts";
-import { contentDir } from "#app/content/content-files.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
 
 const PREFIX = "virtual:content/";
 

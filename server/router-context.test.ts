@@ -1,6 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
+import { bundledContent, ContentStore, contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { loggerContext } from "#app/observability/context.ts";
@@ -16,14 +17,16 @@ describe("routerContextFor", () => {
     const quoteEvents = new QuoteEventHub(database);
     const publicQuotes = new PublicQuoteCache();
     const logger = pino({ level: "silent" });
+    const content = new ContentStore(bundledContent());
     const context = routerContextFor(
-      { database, quoteEvents, publicQuotes, logger },
+      { database, quoteEvents, publicQuotes, logger, content },
       { cspNonce: "abc", clientIp: "203.0.113.7" },
     );
     expect(context.get(databaseContext)).toBe(database);
     expect(context.get(quoteEventsContext)).toBe(quoteEvents);
     expect(context.get(publicQuoteCacheContext)).toBe(publicQuotes);
     expect(context.get(loggerContext)).toBe(logger);
+    expect(context.get(contentStoreContext)).toBe(content);
     expect(context.get(cspNonceContext)).toBe("abc");
     expect(context.get(clientIpContext)).toBe("203.0.113.7");
   });

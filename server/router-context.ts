@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
@@ -13,7 +14,7 @@ import type { Services } from "./services.ts";
  * own services and passes them here.
  */
 export function routerContextFor(
-  services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger">,
+  services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger"> & Partial<Pick<Services, "content">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -21,6 +22,8 @@ export function routerContextFor(
   context.set(quoteEventsContext, services.quoteEvents);
   context.set(publicQuoteCacheContext, services.publicQuotes);
   context.set(loggerContext, services.logger);
+  // Without one (a test that needs no content) loaders read the process's store, the context's default.
+  if (services.content) context.set(contentStoreContext, services.content);
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
+import { type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
@@ -33,6 +34,8 @@ export interface Services {
   /** The enquiry inbox's live changes (on the admin event hub) and its retention sweep (issue 21). */
   enquiryEvents: EnquiryEventRelay;
   enquiryRetention: EnquiryRetention;
+  /** The site's content; every public page reads it through its loader (decision 038). */
+  content: ContentStore;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -103,7 +106,9 @@ export async function createServices(): Promise<Services> {
       onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
     });
     enquiryRetention.start();
-    return { env, logger, database, quoteEvents, publicQuotes, mailSender, enquiryEvents, enquiryRetention };
+    // The bundled content today; the next step fills it from the database and replaces it on NOTIFY.
+    const content = processContentStore();
+    return { env, logger, database, quoteEvents, publicQuotes, mailSender, enquiryEvents, enquiryRetention, content };
   } catch (error) {
     await database.close().catch(() => {});
     if (isDiskFull(error)) throw new StartupError(startupMessage(error, env), { cause: error });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { htmlInPlainText } from "#app/content/plain-text.ts";
+import { htmlInPlainText } from "#app/format/plain-text.ts";
 
 /**
  * One catalogue record (SPEC.md point 3, field names kept). A work is written as

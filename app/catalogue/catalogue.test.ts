@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { loadHomePage } from "#app/content/pages/home.server.ts";
 import { DEFAULT_FILTERS, listArtworks } from "./artwork-list.ts";
-import { artworkCards, artworks, findArtwork, galleryFilterOptions } from "./catalogue.ts";
+
+const catalogue = processContentStore().catalogue();
+const { artworks } = catalogue;
+const findArtwork = (slug: string) => catalogue.find(slug);
+const artworkCards = () => catalogue.cards();
+const galleryFilterOptions = () => catalogue.filterOptions();
 
 describe("the catalogue", () => {
   it("holds about 120 works with the twelve Secrets works and The Trinket Maker", () => {

@@ -1,5 +1,5 @@
-import workRecords from "virtual:content/works";
 import type { ArtworkCard } from "./artwork-list.ts";
+import type { ArtworkRecord } from "./artwork-record.ts";
 import { parseWorkLabel } from "./work-label.ts";
 
 /**
@@ -49,48 +49,24 @@ function editionFrom(description: string): number {
 
 const lastSegment = (p: string) => p.slice(p.lastIndexOf("/") + 1);
 
-/** Every work in catalogue order, read from content/works and checked when the site is built. */
-export const artworks: readonly Artwork[] = workRecords.map((r) => ({
-  id: r.artwork_id,
-  slug: r.slug,
-  title: r.title,
-  year: r.year,
-  series: r.series,
-  seriesLabel: seriesLabel(r.series),
-  chain: r.chain,
-  availability: r.availability,
-  description: r.description,
-  mintAddress: r.mint_address || undefined,
-  secondaryMarket: r.secondary_market || undefined,
-  imageSmall: lastSegment(r.image_small),
-  imageLarge: lastSegment(r.image_large),
-  edition: editionFrom(r.description),
-}));
-
-const bySlug = new Map(artworks.map((a) => [a.slug, a] as const));
-
-export function findArtwork(slug: string | undefined): Artwork | undefined {
-  return slug ? bySlug.get(slug) : undefined;
-}
-
-const imageNames = new Set(artworks.flatMap((a) => [a.imageSmall, a.imageLarge]));
-
-export function isArtworkImage(name: string): boolean {
-  return imageNames.has(name);
-}
-
-/** What a gallery card needs, in data order (the list rule sorts and de-duplicates). */
-export function artworkCards(): ArtworkCard[] {
-  return artworks.map((a) => ({
-    id: a.id,
-    slug: a.slug,
-    title: a.title,
-    year: a.year,
-    series: a.series,
-    chain: a.chain,
-    availability: a.availability,
-    image: a.imageSmall,
-  }));
+/** One checked work file as pages show it. */
+export function toArtwork(r: ArtworkRecord): Artwork {
+  return {
+    id: r.artwork_id,
+    slug: r.slug,
+    title: r.title,
+    year: r.year,
+    series: r.series,
+    seriesLabel: seriesLabel(r.series),
+    chain: r.chain,
+    availability: r.availability,
+    description: r.description,
+    mintAddress: r.mint_address || undefined,
+    secondaryMarket: r.secondary_market || undefined,
+    imageSmall: lastSegment(r.image_small),
+    imageLarge: lastSegment(r.image_large),
+    edition: editionFrom(r.description),
+  };
 }
 
 export interface FilterOption {
@@ -98,21 +74,55 @@ export interface FilterOption {
   label: string;
 }
 
-/** The values present in the catalogue for each gallery filter (series in chronological order). */
-export function galleryFilterOptions(): {
-  availability: FilterOption[];
-  chain: FilterOption[];
-  series: FilterOption[];
-} {
-  const present = (pick: (a: Artwork) => string) => [...new Set(artworks.map(pick))];
-  const seriesOrder = Object.keys(SERIES_YEARS);
-  return {
-    availability: present((a) => a.availability).map((value) => ({ value, label: value })),
-    chain: present((a) => a.chain)
-      .sort()
-      .map((value) => ({ value, label: value })),
-    series: present((a) => a.series)
-      .sort((a, b) => seriesOrder.indexOf(a) - seriesOrder.indexOf(b))
-      .map((value) => ({ value, label: seriesLabel(value) })),
-  };
+/**
+ * Every work in catalogue order and the lookups pages make on it. Made from the content store's
+ * records (app/content/content-store.server.ts), once per version of the content.
+ */
+export class Catalogue {
+  readonly artworks: readonly Artwork[];
+  readonly #bySlug: Map<string, Artwork>;
+  readonly #imageNames: Set<string>;
+
+  constructor(records: readonly ArtworkRecord[]) {
+    this.artworks = records.map(toArtwork);
+    this.#bySlug = new Map(this.artworks.map((a) => [a.slug, a] as const));
+    this.#imageNames = new Set(this.artworks.flatMap((a) => [a.imageSmall, a.imageLarge]));
+  }
+
+  find(slug: string | undefined): Artwork | undefined {
+    return slug ? this.#bySlug.get(slug) : undefined;
+  }
+
+  isArtworkImage(name: string): boolean {
+    return this.#imageNames.has(name);
+  }
+
+  /** What a gallery card needs, in data order (the list rule sorts and de-duplicates). */
+  cards(): ArtworkCard[] {
+    return this.artworks.map((a) => ({
+      id: a.id,
+      slug: a.slug,
+      title: a.title,
+      year: a.year,
+      series: a.series,
+      chain: a.chain,
+      availability: a.availability,
+      image: a.imageSmall,
+    }));
+  }
+
+  /** The values present in the catalogue for each gallery filter (series in chronological order). */
+  filterOptions(): { availability: FilterOption[]; chain: FilterOption[]; series: FilterOption[] } {
+    const present = (pick: (a: Artwork) => string) => [...new Set(this.artworks.map(pick))];
+    const seriesOrder = Object.keys(SERIES_YEARS);
+    return {
+      availability: present((a) => a.availability).map((value) => ({ value, label: value })),
+      chain: present((a) => a.chain)
+        .sort()
+        .map((value) => ({ value, label: value })),
+      series: present((a) => a.series)
+        .sort((a, b) => seriesOrder.indexOf(a) - seriesOrder.indexOf(b))
+        .map((value) => ({ value, label: seriesLabel(value) })),
+    };
+  }
 }

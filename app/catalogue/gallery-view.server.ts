@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import { type ArtworkCard, filtersFromSearchParams, type GalleryFilters, listArtworks } from "./artwork-list.ts";
-import { artworkCards } from "./catalogue.ts";
+import type { Catalogue } from "./catalogue.ts";
 import { type GalleryPage, pageOf, pagingFromSearchParams, pastTheEndMessage } from "./gallery-paging.ts";
 
 export type GalleryViewResult =
@@ -27,10 +26,23 @@ function listSorted(cards: readonly ArtworkCard[], filters: GalleryFilters): Art
   return [...cards].sort((a, b) => (Number(a.year) - Number(b.year)) * direction);
 }
 
-let catalogueLister: ((filters: GalleryFilters) => ArtworkCard[]) | undefined;
+type Lister = (filters: GalleryFilters) => ArtworkCard[];
+
+/** One lister per catalogue: a new version of the content gets its own, the old one goes with it. */
+const listers = new WeakMap<Catalogue, Lister>();
+
+/** The gallery's list rule over a catalogue, sorted once per catalogue. */
+export function catalogueLister(catalogue: Catalogue): Lister {
+  let lister = listers.get(catalogue);
+  if (!lister) {
+    lister = galleryLister(catalogue.cards());
+    listers.set(catalogue, lister);
+  }
+  return lister;
+}
 
 /** The page of the catalogue a gallery URL asks for, or why it cannot be shown (400 or 404). */
-export function galleryView(params: URLSearchParams, lister = defaultLister()): GalleryViewResult {
+export function galleryView(params: URLSearchParams, lister: Lister): GalleryViewResult {
   const paging = pagingFromSearchParams(params);
   if (!paging.ok) return { ok: false, status: 400, field: paging.field, message: paging.message };
   const filters = filtersFromSearchParams(params);
@@ -43,19 +55,7 @@ export function galleryView(params: URLSearchParams, lister = defaultLister()): 
   return { ok: true, filters, view };
 }
 
-/** For the page's loader: the view, or a thrown 400/404 the error boundary shows with its message. */
-export function galleryViewOrThrow(params: URLSearchParams): { filters: GalleryFilters; view: GalleryPage } {
-  const result = galleryView(params);
-  if (!result.ok) throw data(result.message, { status: result.status });
-  return result;
-}
-
 /** The whole catalogue in a view's order (every page), for the artwork page's Previous and Next. */
-export function catalogueInView(filters: GalleryFilters): ArtworkCard[] {
-  return defaultLister()(filters);
-}
-
-function defaultLister() {
-  catalogueLister ??= galleryLister(artworkCards());
-  return catalogueLister;
+export function catalogueInView(catalogue: Catalogue, filters: GalleryFilters): ArtworkCard[] {
+  return catalogueLister(catalogue)(filters);
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content/content-files.server.ts";
+import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content-files/content-files.server.ts";
 import {
   type ArtworkRecord,
   artworkRecord,

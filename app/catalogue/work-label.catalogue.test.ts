@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { DEFAULT_FILTERS } from "./artwork-list.ts";
-import { artworkNeighbours } from "./artwork-neighbours.server.ts";
-import { artworks } from "./catalogue.ts";
+import { artworkNeighbours as neighboursIn } from "./artwork-neighbours.server.ts";
 import { parseWorkLabel } from "./work-label.ts";
+
+const catalogue = processContentStore().catalogue();
+const { artworks } = catalogue;
+const artworkNeighbours = (slug: string, filters = DEFAULT_FILTERS) => neighboursIn(catalogue, slug, filters);
 
 // The rules over the real content/works files: every label reads cleanly.
 describe("every work's label", () => {

@@ -1,35 +1,34 @@
-import exhibitions from "virtual:content/exhibitions";
 import { Link } from "react-router";
-import { siteConfig } from "#app/content/site-config.ts";
+import type { SiteShell } from "#app/content/site-shell.ts";
 import { InstagramIcon, XIcon } from "./icons.tsx";
 import styles from "./site-footer.module.css";
 import { SiteLogo } from "./site-logo.tsx";
 
 /** Footer: social links (SPEC.md) plus a site map, which is also how phones reach every page without JavaScript. */
-export function SiteFooter() {
-  const { instagram, x } = siteConfig.social;
+export function SiteFooter({ shell }: { shell: SiteShell }) {
+  const { instagram, x } = shell.social;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <SiteLogo />
-          <p>{siteConfig.tagline}.</p>
+          <SiteLogo shell={shell} />
+          <p>{shell.tagline}.</p>
           <div className={styles.social}>
             <a
               href={instagram.url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${siteConfig.brand} on ${instagram.label}`}
+              aria-label={`${shell.brand} on ${instagram.label}`}
             >
               <InstagramIcon size={20} />
             </a>
-            <a href={x.url} target="_blank" rel="noopener noreferrer" aria-label={`${siteConfig.brand} on ${x.label}`}>
+            <a href={x.url} target="_blank" rel="noopener noreferrer" aria-label={`${shell.brand} on ${x.label}`}>
               <XIcon size={18} />
             </a>
           </div>
         </div>
         <nav className={styles.columns} aria-label="Footer">
-          {siteConfig.navigation.footer.map((column) => (
+          {shell.navigation.footer.map((column) => (
             <div key={column.heading}>
               <h2>{column.heading}</h2>
               <ul>
@@ -39,7 +38,7 @@ export function SiteFooter() {
                   </li>
                 ))}
                 {column.exhibitions
-                  ? exhibitions.map((e) => (
+                  ? shell.exhibitions.map((e) => (
                       <li key={e.slug}>
                         <Link to={e.path}>{e.navLabel}</Link>
                       </li>
@@ -51,7 +50,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className={styles.legal}>
-        © {siteConfig.brand}. {siteConfig.footerText}
+        © {shell.brand}. {shell.footerText}
       </p>
     </footer>
   );

@@ -1,6 +1,5 @@
-import exhibitions from "virtual:content/exhibitions";
 import { NavLink } from "react-router";
-import { siteConfig } from "#app/content/site-config.ts";
+import type { SiteShell } from "#app/content/site-shell.ts";
 import { BarsIcon, ChevronDownIcon, CloseIcon } from "./icons.tsx";
 import styles from "./site-header.module.css";
 import { SiteLogo } from "./site-logo.tsx";
@@ -11,15 +10,15 @@ import { SiteLogo } from "./site-logo.tsx";
  * dropdown on every page, with or without React (decision 011), through data attributes.
  * suppressHydrationWarning marks the attributes that script may have changed before hydration.
  */
-export function SiteHeader() {
-  const labels = siteConfig.navigation.header;
+export function SiteHeader({ shell }: { shell: SiteShell }) {
+  const labels = shell.navigation.header;
   // The menu sits outside <header>: the header's backdrop-filter would otherwise become the
   // containing block of the menu's position: fixed and clip it to 90px.
   return (
     <>
       <header className={styles.header}>
         <div className={styles.inner}>
-          <SiteLogo className={styles.logo} />
+          <SiteLogo shell={shell} className={styles.logo} />
           <nav className={styles.nav} aria-label="Main">
             <NavLink to="/about" className={styles.navLink}>
               {labels.about}
@@ -27,7 +26,7 @@ export function SiteHeader() {
             <NavLink to="/art" className={styles.navLink}>
               {labels.artworks}
             </NavLink>
-            <ExhibitionsDropdown label={labels.exhibitions} />
+            <ExhibitionsDropdown label={labels.exhibitions} exhibitions={shell.exhibitions} />
             <NavLink to="/cv" className={styles.navLink}>
               {labels.cv}
             </NavLink>
@@ -58,14 +57,14 @@ export function SiteHeader() {
           </button>
         </div>
       </header>
-      <MobileMenu />
+      <MobileMenu shell={shell} />
     </>
   );
 }
 
 const dropdownMenuId = "exhibitions-menu";
 
-function ExhibitionsDropdown({ label }: { label: string }) {
+function ExhibitionsDropdown({ label, exhibitions }: { label: string; exhibitions: SiteShell["exhibitions"] }) {
   // Before the script runs (and with JavaScript off) CSS opens the menu on hover and focus; the
   // script then opens it on hover, keyboard focus, a click or a tap (site-header.script.js).
   return (
@@ -90,8 +89,8 @@ function ExhibitionsDropdown({ label }: { label: string }) {
   );
 }
 
-function MobileMenu() {
-  const labels = siteConfig.navigation.mobileMenu;
+function MobileMenu({ shell }: { shell: SiteShell }) {
+  const labels = shell.navigation.mobileMenu;
   return (
     <div
       id="mobile-menu"
@@ -101,7 +100,7 @@ function MobileMenu() {
       aria-label="Site menu"
       suppressHydrationWarning
     >
-      <SiteLogo />
+      <SiteLogo shell={shell} />
       <nav className={styles.overlayNav} aria-label="Mobile">
         <NavLink to="/about">{labels.about}</NavLink>
         <NavLink to="/art">{labels.artworks}</NavLink>

@@ -1,16 +1,19 @@
 import { Link } from "react-router";
-import { siteConfig } from "#app/content/site-config.ts";
+import type { SiteShell } from "#app/content/site-shell.ts";
 
 /** The brand mark, always a link home. The image's alt text is the brand name. */
-export function SiteLogo({ className, onClick }: { className?: string; onClick?: () => void }) {
+export function SiteLogo({
+  shell,
+  className,
+  onClick,
+}: {
+  shell: Pick<SiteShell, "brand" | "logo">;
+  className?: string;
+  onClick?: () => void;
+}) {
   return (
     <Link to="/" className={className} onClick={onClick}>
-      <img
-        src={siteConfig.logo.src}
-        alt={siteConfig.brand}
-        width={siteConfig.logo.width}
-        height={siteConfig.logo.height}
-      />
+      <img src={shell.logo.src} alt={shell.brand} width={shell.logo.width} height={shell.logo.height} />
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { type PageImageRef, pageImage } from "./page-image-lookup.ts";
+import { type PageImageRef, pageImage } from "#app/images/page-image-lookup.ts";
 import type { AboutPage } from "./pages/about.server.ts";
 
 export interface Slide {

@@ -1,13 +1,13 @@
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { exhibitionLinks, readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
+import { readPageImages } from "#app/images/page-image-files.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
-import { readPageImages } from "./page-image-files.server.ts";
 import { pageCollections } from "./pages/page-collections.server.ts";
 import { loadSiteSettings } from "./site-settings.server.ts";
 
 /**
  * Every content collection the app imports as `virtual:content/<name>`: each loader reads and
- * checks its files (app/content/content-files.server.ts) and returns plain data. Imported by
+ * checks its files (app/content-files/content-files.server.ts) and returns plain data. Imported by
  * vite.config.ts.
  */
 export const contentCollections: Record<string, () => unknown> = {
@@ -18,6 +18,6 @@ export const contentCollections: Record<string, () => unknown> = {
   site: () => loadSiteSettings(),
   ...pageCollections,
   exhibitions: () => exhibitionLinks(readExhibitions()),
-  // Whole pages: imported only by app/exhibitions/exhibition-pages.server.ts, so never shipped to browsers.
+  // Whole pages: imported only by the content store (content-store.server.ts), so never shipped to browsers.
   "exhibition-pages": () => readExhibitions(),
 };

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import exhibitions from "virtual:content/exhibitions";
 import { describe, expect, it } from "vitest";
 import { aboutWithImages } from "./about.ts";
+import { processContentStore } from "./content-store.server.ts";
 import { longFormPaths } from "./long-form-paths.server.ts";
 import { loadAboutPage } from "./pages/about.server.ts";
 import { loadCvPage } from "./pages/cv.server.ts";
@@ -10,6 +10,7 @@ import { prerenderPaths } from "./prerender-paths.ts";
 
 const cvLinks = loadCvPage().sections.flatMap((s) => s.entries.flatMap((e) => (e.link ? [e.link] : [])));
 const about = aboutWithImages(loadAboutPage());
+const exhibitions = processContentStore().exhibitionLinks();
 
 describe("editorial content", () => {
   it("About has SPEC.md's counts: 14 slides with captions, 6 transparent prints, 6 cards", () => {

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
+import { contentDir, readContentFolder } from "#app/content-files/content-files.server.ts";
 import { contentHtmlRemovals, sanitizeContentHtml } from "#app/security/content-html.server.ts";
-import { contentDir, readContentFolder } from "./content-files.server.ts";
 
 /**
  * Articles and interviews: content/{articles,interviews}/<slug>.md, front matter checked below,

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { contentDir } from "./content-files.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
 import { longFormDir } from "./long-form-files.server.ts";
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { findLongForm, listLongForm } from "./long-form.server.ts";
+import { processContentStore } from "./content-store.server.ts";
+import { findLongForm as findIn, listLongForm as listIn } from "./long-form.server.ts";
+
+const content = processContentStore();
+const listLongForm = (kind: "articles" | "interviews") => listIn(content, kind);
+const findLongForm = (kind: "articles" | "interviews", slug: string) => findIn(content, kind, slug);
 
 describe("articles and interviews", () => {
   it("parses every Markdown file's front matter and body, newest first", () => {

@@ -1,6 +1,5 @@
-import articles from "virtual:content/articles";
-import interviews from "virtual:content/interviews";
 import { type SafeHtml, sanitizeContentHtml } from "#app/security/content-html.server.ts";
+import type { ContentStore } from "./content-store.server.ts";
 import type { LongFormKind, LongFormPiece, LongFormSummary } from "./long-form-files.server.ts";
 
 export type { LongFormKind, LongFormPiece, LongFormSummary };
@@ -8,12 +7,9 @@ export type { LongFormKind, LongFormPiece, LongFormSummary };
 /** A piece as a page shows it: its HTML has just been through the sanitiser. */
 export type LongFormPage = Omit<LongFormPiece, "html"> & { html: SafeHtml };
 
-/** Read and checked from content/{articles,interviews} when the site is built. */
-const pieces: Record<LongFormKind, readonly LongFormPiece[]> = { articles, interviews };
-
 /** Newest first, without bodies (for the index pages). */
-export function listLongForm(kind: LongFormKind): LongFormSummary[] {
-  return pieces[kind].map(({ html: _html, ...summary }) => summary);
+export function listLongForm(content: ContentStore, kind: LongFormKind): LongFormSummary[] {
+  return content.longForm(kind).map(({ html: _html, ...summary }) => summary);
 }
 
 /**
@@ -21,7 +17,7 @@ export function listLongForm(kind: LongFormKind): LongFormSummary[] {
  * (decision 029): whatever the store holds (files today, the database once the editor writes
  * pieces), only sanitised HTML reaches a page.
  */
-export function findLongForm(kind: LongFormKind, slug: string): LongFormPage | undefined {
-  const piece = pieces[kind].find((candidate) => candidate.slug === slug);
+export function findLongForm(content: ContentStore, kind: LongFormKind, slug: string): LongFormPage | undefined {
+  const piece = content.longForm(kind).find((candidate) => candidate.slug === slug);
   return piece && { ...piece, html: sanitizeContentHtml(piece.html) };
 }

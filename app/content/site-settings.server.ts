@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { contentDir, readContentFile } from "./content-files.server.ts";
+import { contentDir, readContentFile } from "#app/content-files/content-files.server.ts";
 import { text } from "./pages/page-file.server.ts";
 
 const link = z.strictObject({ to: text, label: text });

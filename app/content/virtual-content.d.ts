@@ -13,7 +13,7 @@ declare module "virtual:content/interviews" {
   export default interviews;
 }
 declare module "virtual:content/images" {
-  const images: Record<string, import("#app/content/page-image-files.server.ts").PageImage[]>;
+  const images: Record<string, import("#app/images/page-image-files.server.ts").PageImage[]>;
   export default images;
 }
 

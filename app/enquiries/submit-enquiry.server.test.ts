@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
@@ -18,6 +19,9 @@ import { MailSender } from "#app/email/mail-sender.server.ts";
 import { freePort, startTestSmtpServer } from "#app/email/test-smtp-server.server.ts";
 import { issueFormToken, TOKEN_MAX_AGE_MS } from "./form-token.server.ts";
 import { enquiryLimitRules, submitEnquiry } from "./submit-enquiry.server.ts";
+
+// The works an enquiry may name, as the routes hand them over.
+const catalogue = processContentStore().catalogue();
 
 // The configuration the pipeline reads (getEnv parses it on first use, after this line).
 process.env.AUTH_SECRET = "enquiry-test-secret-0123456789-abcdefghij";
@@ -100,7 +104,7 @@ for (const engine of allTestEngines) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    const submit = (request: Request, ip = nextAddress()) => submitEnquiry(testDb.database.db, request, ip);
+    const submit = (request: Request, ip = nextAddress()) => submitEnquiry(testDb.database.db, request, ip, catalogue);
 
     it("stores the enquiry and its mail to the studio together, the title and subject decided by the server", async () => {
       const outcome = await submit(post({ name: "  Ada Collector ", phone: "" }));
@@ -369,7 +373,12 @@ describe.runIf(engineAvailable("postgres"))("enquiry mail with two processes on 
       const names = Array.from({ length: 20 }, (_, i) => `Collector ${i + 1}`);
       const outcomes = await Promise.all(
         names.map((name, i) =>
-          submitEnquiry((i % 2 ? first : second).db, post({ name, email: `c${i}@example.org` }), `10.0.0.${i}`),
+          submitEnquiry(
+            (i % 2 ? first : second).db,
+            post({ name, email: `c${i}@example.org` }),
+            `10.0.0.${i}`,
+            catalogue,
+          ),
         ),
       );
       expect(outcomes.every((outcome) => outcome.ok)).toBe(true);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { RateLimitedError, type RateLimitRule, takeAttempt } from "#app/auth/rate-limit.server.ts";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { type EnquiryInterest, type EnquirySubject, enquiries } from "#app/db/enquiry-schema.ts";
 import { enqueueMail } from "#app/email/outgoing-mail.server.ts";
@@ -88,11 +88,12 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** What a subject and its ref name, decided here and never taken from the browser. */
 export function resolveSubject(
+  catalogue: Catalogue,
   subject: EnquirySubject,
   ref: string | undefined,
 ): { subjectRef: string | null; subjectTitle: string } | { error: string } {
   if (subject === "work" || subject === "room") {
-    const work = findArtwork(ref);
+    const work = catalogue.find(ref);
     if (!work) return { error: "This form names a work that is not in the catalogue. Choose another subject." };
     return {
       subjectRef: work.slug,
@@ -168,6 +169,8 @@ export async function submitEnquiry(
   db: AppDatabase,
   request: Request,
   clientAddress: string,
+  /** The works a work or viewing enquiry may name: the content store's (decision 038). */
+  catalogue: Catalogue,
   allowedOrigins?: readonly string[],
   room?: RoomEnquiryContext,
 ): Promise<EnquiryOutcome> {
@@ -233,7 +236,7 @@ export async function submitEnquiry(
       }
     }
   }
-  let resolved = parsed.success ? resolveSubject(parsed.data.subject, parsed.data.ref) : undefined;
+  let resolved = parsed.success ? resolveSubject(catalogue, parsed.data.subject, parsed.data.ref) : undefined;
   if (room && parsed.success && parsed.data.subject === "room" && !room.workSlugs.includes(parsed.data.ref ?? "")) {
     resolved = { error: "This form names a work that is not in this room. Open the form again from the room." };
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { PageImage } from "#app/content/page-image-files.server.ts";
-import type { PageImageRef } from "#app/content/page-image-lookup.ts";
-import { htmlInPlainText } from "#app/content/plain-text.ts";
+import { htmlInPlainText } from "#app/format/plain-text.ts";
+import type { PageImage } from "#app/images/page-image-files.server.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import { isSafeHref } from "#app/security/safe-href.ts";
 import { headingId, INLINE_MARKUP } from "./block-text.ts";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
-import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content/content-files.server.ts";
-import { readPageImages } from "#app/content/page-image-files.server.ts";
+import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content-files/content-files.server.ts";
+import { readPageImages } from "#app/images/page-image-files.server.ts";
 import type { Exhibition, ExhibitionLink } from "./exhibition.ts";
 import {
   type BlockSources,

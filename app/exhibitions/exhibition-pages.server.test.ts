@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import type { Exhibition } from "./exhibition.ts";
-import { downloadSizes, findExhibition } from "./exhibition-pages.server.ts";
+import { downloadSizes } from "./exhibition-pages.server.ts";
+
+const findExhibition = (slug: string | undefined) => processContentStore().findExhibition(slug);
 
 describe("findExhibition", () => {
   it("finds a page by its slug from virtual:content/exhibition-pages, and nothing for an unknown one", () => {

@@ -1,13 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import exhibitionPages from "virtual:content/exhibition-pages";
-import { formatFileSize } from "#app/content/file-size.ts";
+import { formatFileSize } from "#app/format/file-size.ts";
 import type { Exhibition } from "./exhibition.ts";
-
-/** The whole page of one exhibition, or undefined for an unknown slug. */
-export function findExhibition(slug: string | undefined): Exhibition | undefined {
-  return exhibitionPages.find((exhibition) => exhibition.slug === slug);
-}
 
 /**
  * The stated size of each file a page offers for download ("1.2 MB"), read from the file itself

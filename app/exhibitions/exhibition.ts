@@ -1,4 +1,4 @@
-import type { PageImageRef } from "#app/content/page-image-lookup.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import type { ExhibitionBlock } from "./exhibition-blocks.ts";
 
 /** What the navigation, home page and sitemap list of an exhibition. */

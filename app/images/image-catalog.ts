@@ -1,5 +1,5 @@
 import originals from "virtual:image-originals";
-import { pageImages } from "#app/content/page-image-lookup.ts";
+import { pageImages } from "#app/images/page-image-lookup.ts";
 import {
   type ObjectArrangement,
   type StandInKind,

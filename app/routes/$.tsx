@@ -1,7 +1,8 @@
-import notFound from "virtual:content/pages/not-found";
-import { data } from "react-router";
+import { data, useRouteError } from "react-router";
 import { NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/$";
 
@@ -9,19 +10,21 @@ import type { Route } from "./+types/$";
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader() {
-  throw data("Not found", { status: 404 });
+// The loader always throws, so the page's copy (content/pages/not-found.yaml) travels as the
+// 404's data: the error boundary and `meta` read it there.
+export function loader({ context }: Route.LoaderArgs): never {
+  const copy: NotFoundCopy = context.get(contentStoreContext).page("notFound");
+  throw data(copy, { status: 404 });
 }
 
-// The loader always throws, so there is no loader data: the copy is imported here. The page
-// loads no JavaScript, so it adds nothing a visitor downloads.
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle(notFound.title) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ error }) => {
+  const title = notFoundCopyOf(error)?.title;
+  return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
+};
 
 function NotFound() {
-  return <NotFoundPage title={notFound.heading} message={notFound.message} />;
+  const copy = notFoundCopyOf(useRouteError());
+  return <NotFoundPage title={copy?.heading} message={copy?.message} />;
 }
 
 export default NotFound;

@@ -1,8 +1,7 @@
-import exhibitions from "virtual:content/exhibitions";
-import homePage from "virtual:content/pages/home";
 import { data, Link } from "react-router";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { siteConfig } from "#app/content/site-config.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import { homeQuotes } from "#app/quotes/home-quotes.server.ts";
@@ -17,10 +16,11 @@ import type { Route } from "./+types/_index";
 export const handle: PageHandle = { scripts: "none" };
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
   const quotes = await homeQuotes(context);
   // Without its quotes (the database did not answer) the page must not be kept or cached.
   return data(
-    { home: homePage, exhibitions, quotes: quotes ?? [] },
+    { home: content.page("home"), exhibitions: content.exhibitionLinks(), quotes: quotes ?? [] },
     { headers: quotes === null ? { "Cache-Control": "no-store" } : {} },
   );
 }

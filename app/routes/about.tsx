@@ -1,4 +1,3 @@
-import aboutPage from "virtual:content/pages/about";
 import { Link } from "react-router";
 import { ImageTextRow } from "#app/components/editorial/image-text-row.tsx";
 import { QuoteBlock } from "#app/components/editorial/quote-block.tsx";
@@ -7,6 +6,7 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { aboutWithImages } from "#app/content/about.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/about";
@@ -15,8 +15,8 @@ import styles from "./about.module.css";
 // Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
-export function loader() {
-  return { about: aboutWithImages(aboutPage) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { about: aboutWithImages(context.get(contentStoreContext).page("about")) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { filtersFromSearchParams } from "#app/catalogue/artwork-list.ts";
 import { artworkNeighbours } from "#app/catalogue/artwork-neighbours.server.ts";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { jsonError, parseInput } from "#app/http/api-errors.server.ts";
 import type { Route } from "./+types/api.artworks.neighbours";
 
@@ -41,7 +41,7 @@ const neighboursQuery = z.strictObject(
  * (docs/decisions/022). Unknown keys or bad values are a 400; a work that does not exist, or is
  * not in the view, a 404.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (url.search.length > MAX_QUERY_LENGTH)
     return jsonError(400, `The query is too long: at most ${MAX_QUERY_LENGTH} characters, as a gallery view's is.`);
@@ -50,9 +50,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
   if (repeated) return jsonError(400, `${repeated} is given twice; give it once.`, { field: repeated });
   const query = parseInput(neighboursQuery, Object.fromEntries(params));
-  if (!findArtwork(query.slug))
+  const catalogue = context.get(contentStoreContext).catalogue();
+  if (!catalogue.find(query.slug))
     return jsonError(404, `There is no work "${query.slug}" in the catalogue.`, { field: "slug" });
-  const neighbours = artworkNeighbours(query.slug, filtersFromSearchParams(params));
+  const neighbours = artworkNeighbours(catalogue, query.slug, filtersFromSearchParams(params));
   if (!neighbours)
     return jsonError(404, `The work "${query.slug}" is not in this view of the gallery; its filters leave it out.`, {
       field: "slug",

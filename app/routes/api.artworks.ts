@@ -1,4 +1,5 @@
-import { galleryView } from "#app/catalogue/gallery-view.server.ts";
+import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { jsonError } from "#app/http/api-errors.server.ts";
 import type { Route } from "./+types/api.artworks";
 
@@ -8,8 +9,9 @@ import type { Route } from "./+types/api.artworks";
  * asks it when its filters or page change in the browser, so no visitor downloads the whole
  * catalogue. A bad `page` or `per` is a 400, a page past the end a 404, each with a message.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const result = galleryView(new URL(request.url).searchParams);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const catalogue = context.get(contentStoreContext).catalogue();
+  const result = galleryView(new URL(request.url).searchParams, catalogueLister(catalogue));
   if (!result.ok) return jsonError(result.status, result.message, { field: result.field });
   return Response.json(result.view, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
 }

@@ -1,5 +1,5 @@
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
@@ -22,9 +22,18 @@ export function loader() {
  * `{ message, fieldErrors? }` with the 4xx of the refusal; the same checks as POST /enquire.
  */
 export const action = answeringOutages("json", async ({ request, context }: Route.ActionArgs) => {
-  const outcome = await submitEnquiry(context.get(databaseContext).db, request, context.get(clientIpContext));
+  const content = context.get(contentStoreContext);
+  const outcome = await submitEnquiry(
+    context.get(databaseContext).db,
+    request,
+    context.get(clientIpContext),
+    content.catalogue(),
+  );
   if (outcome.ok) {
-    return Response.json({ message: enquiryConfirmation(siteConfig.enquiries) }, { status: 201, headers: noStore });
+    return Response.json(
+      { message: enquiryConfirmation(content.siteSettings().enquiries) },
+      { status: 201, headers: noStore },
+    );
   }
   return Response.json(
     { message: outcome.message, fieldErrors: outcome.fieldErrors ?? {} },

@@ -1,8 +1,6 @@
-import artPage from "virtual:content/pages/art";
 import type { CSSProperties } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link, useLocation, useRouteError } from "react-router";
 import { artworkNeighbours } from "#app/catalogue/artwork-neighbours.server.ts";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
 import { useGalleryNeighbours } from "#app/catalogue/use-gallery-neighbours.ts";
 import { CATALOGUE_PRINTED_SIZE, labelSummary, parseWorkLabel } from "#app/catalogue/work-label.ts";
 import { ArtworkLabel } from "#app/components/artwork/artwork-label.tsx";
@@ -13,7 +11,9 @@ import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
+import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { imageDimensions } from "#app/images/image-urls.ts";
 import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
@@ -25,21 +25,45 @@ import styles from "./art.$slug.module.css";
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader({ params }: Route.LoaderArgs) {
-  const artwork = findArtwork(params.slug);
-  if (!artwork) throw data(null, { status: 404 });
-  // The default gallery order; a work the gallery hides (a repeated id) has no neighbours.
-  const neighbours = artworkNeighbours(artwork.slug) ?? { previous: null, next: null };
-  return { artwork, label: parseWorkLabel(artwork.description), neighbours };
+/** An unknown work: 404 with the words art.yaml gives that page. */
+function workNotFound(art: ArtPage): never {
+  const copy: NotFoundCopy = {
+    title: art.work_not_found_title,
+    heading: art.work_not_found_heading,
+    message: art.work_not_found_message,
+  };
+  throw data(copy, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle(artPage.work_not_found_title) }, { name: "robots", content: "noindex" }];
+export function loader({ params, context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  const catalogue = content.catalogue();
+  const art = content.page("art");
+  const artwork = catalogue.find(params.slug);
+  if (!artwork) workNotFound(art);
+  // The default gallery order; a work the gallery hides (a repeated id) has no neighbours.
+  const neighbours = artworkNeighbours(catalogue, artwork.slug) ?? { previous: null, next: null };
+  const { brand, enquiries } = content.siteSettings();
+  return {
+    artwork,
+    label: parseWorkLabel(artwork.description),
+    neighbours,
+    brand,
+    copy: { scaleHeading: art.scale_heading, scaleCaption: art.scale_caption },
+    confirmation: enquiryConfirmation(enquiries),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const title = notFoundCopyOf(error)?.title;
+    return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
+  }
   const { artwork, label } = loaderData;
   const title = pageTitle(artwork.title);
   const description =
     labelSummary(label) ??
-    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${siteConfig.brand} on ${artwork.chain}, printed at 200 x 140 cm.`;
+    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${loaderData.brand} on ${artwork.chain}, printed at 200 x 140 cm.`;
   return [
     { title },
     { name: "description", content: description },
@@ -113,7 +137,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
           </p>
           <p className={styles.controls}>
             <a href="#view-at-scale" className="button button-ghost">
-              {artPage.scale_heading}
+              {loaderData.copy.scaleHeading}
             </a>
           </p>
           <ArtworkLabel artwork={artwork} label={label} />
@@ -128,7 +152,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               }}
               display="closed"
               openLabel={sold ? "Enquire about similar works" : "Enquire about this work"}
-              confirmation={enquiryConfirmation(siteConfig.enquiries)}
+              confirmation={loaderData.confirmation}
             />
           </section>
         </div>
@@ -153,12 +177,12 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <section id="view-at-scale" className={styles.scale} aria-labelledby="scale-heading">
           <h2 id="scale-heading" className={styles.sectionHeading}>
-            {artPage.scale_heading}
+            {loaderData.copy.scaleHeading}
           </h2>
           <ViewAtScale
             image={artwork.imageSmall}
             size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
-            caption={artPage.scale_caption}
+            caption={loaderData.copy.scaleCaption}
           />
         </section>
       </div>
@@ -168,9 +192,10 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      notFound={<NotFoundPage title={artPage.work_not_found_heading} message={artPage.work_not_found_message} />}
-    />
-  );
+  return <GeneralErrorBoundary notFound={<WorkNotFound />} />;
+}
+
+function WorkNotFound() {
+  const copy = notFoundCopyOf(useRouteError());
+  return <NotFoundPage title={copy?.heading} message={copy?.message} />;
 }

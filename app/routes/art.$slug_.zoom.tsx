@@ -1,10 +1,11 @@
-import artPage from "virtual:content/pages/art";
-import { data } from "react-router";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { data, useRouteError } from "react-router";
 import { DeepZoomViewer } from "#app/components/deep-zoom-viewer.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
+import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
 import { imageInfo } from "#app/images/image-catalog.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { absoluteUrl } from "#app/seo/social-meta.ts";
@@ -17,9 +18,20 @@ import styles from "./art.$slug_.zoom.module.css";
 // page stays out of every other page's bundle: the viewer is loaded in an effect.
 export const handle: PageHandle = { scripts: "eager" };
 
-export function loader({ params }: Route.LoaderArgs) {
-  const artwork = findArtwork(params.slug);
-  if (!artwork) throw data(null, { status: 404 });
+/** An unknown work: 404 with the words art.yaml gives that page. */
+function workNotFound(art: ArtPage): never {
+  const copy: NotFoundCopy = {
+    title: art.work_not_found_title,
+    heading: art.work_not_found_heading,
+    message: art.work_not_found_message,
+  };
+  throw data(copy, { status: 404 });
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  const artwork = content.catalogue().find(params.slug);
+  if (!artwork) workNotFound(content.page("art"));
   const image = imageInfo("artworks", artwork.imageLarge);
   return {
     slug: artwork.slug,
@@ -31,8 +43,11 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle(artPage.work_not_found_title) }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) {
+    const title = notFoundCopyOf(error)?.title;
+    return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
+  }
   return [
     { title: pageTitle(`Zoom: ${loaderData.title}`) },
     { name: "description", content: `${loaderData.title} by Umbra, to zoom into up to its full resolution.` },
@@ -76,9 +91,10 @@ export default function ArtworkZoomPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      notFound={<NotFoundPage title={artPage.work_not_found_heading} message={artPage.work_not_found_message} />}
-    />
-  );
+  return <GeneralErrorBoundary notFound={<WorkNotFound />} />;
+}
+
+function WorkNotFound() {
+  const copy = notFoundCopyOf(useRouteError());
+  return <NotFoundPage title={copy?.heading} message={copy?.message} />;
 }

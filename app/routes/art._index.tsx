@@ -1,6 +1,6 @@
-import artPage from "virtual:content/pages/art";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
+  data,
   Form,
   isRouteErrorResponse,
   Link,
@@ -16,15 +16,14 @@ import {
   type GalleryFilters,
   hasActiveFilters,
 } from "#app/catalogue/artwork-list.ts";
-import { findArtwork, galleryFilterOptions } from "#app/catalogue/catalogue.ts";
 import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "#app/catalogue/gallery-paging.ts";
-import { galleryViewOrThrow } from "#app/catalogue/gallery-view.server.ts";
+import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
 import { useGalleryPages } from "#app/catalogue/use-gallery-pages.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { StatusPage } from "#app/components/status-page.tsx";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art._index";
@@ -34,10 +33,32 @@ import styles from "./art._index.module.css";
 // other views and pages come from /api/artworks in the browser (decision 021). Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { view } = galleryViewOrThrow(new URL(request.url).searchParams);
+/** A bad page number or one past the end: what the error boundary and `meta` show. */
+interface GalleryRefusal {
+  message: string;
+  /** The status page's title (art.yaml's page_not_found or bad_page). */
+  heading: string;
+  title: string;
+  description: string;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  const catalogue = content.catalogue();
+  const artPage = content.page("art");
+  const result = galleryView(new URL(request.url).searchParams, catalogueLister(catalogue));
+  if (!result.ok) {
+    const refusal: GalleryRefusal = {
+      message: result.message,
+      heading: result.status === 404 ? artPage.page_not_found : artPage.bad_page,
+      title: artPage.title,
+      description: artPage.description,
+    };
+    throw data(refusal, { status: result.status });
+  }
+  const { view } = result;
   // The work whose picture stands for the catalogue when the page is shared.
-  const shared = findArtwork(artPage.share_work);
+  const shared = catalogue.find(artPage.share_work);
   if (!shared)
     throw new Error(`content/pages/art.yaml: share_work: "${artPage.share_work}" is not a work in content/works`);
   const shareImage = {
@@ -45,7 +66,15 @@ export function loader({ request }: Route.LoaderArgs) {
     name: shared.imageLarge,
     alt: `${shared.title}, from the ${shared.series} series`,
   };
-  return { view, options: galleryFilterOptions(), shareImage };
+  const copy = {
+    title: artPage.title,
+    description: artPage.description,
+    heading: artPage.heading,
+    noMatchHeading: artPage.no_match_heading,
+    noMatch: artPage.no_match,
+    empty: artPage.empty,
+  };
+  return { view, options: catalogue.filterOptions(), shareImage, copy, printSize: content.siteSettings().printSize };
 }
 
 // Filtering and paging only change the query string: the gallery asks /api/artworks for the
@@ -53,16 +82,28 @@ export function loader({ request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
-    title: pageTitle(artPage.title),
-    description: artPage.description,
-    path: "/art",
-    image: loaderData?.shareImage,
-  });
+function galleryRefusal(error: unknown): GalleryRefusal | undefined {
+  if (!isRouteErrorResponse(error) || (error.status !== 400 && error.status !== 404)) return undefined;
+  const data: unknown = error.data;
+  return data && typeof data === "object" && "message" in data && "heading" in data
+    ? (data as GalleryRefusal)
+    : undefined;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const copy = loaderData?.copy ?? galleryRefusal(error);
+  return copy
+    ? pageMeta({
+        title: pageTitle(copy.title),
+        description: copy.description,
+        path: "/art",
+        image: loaderData?.shareImage,
+      })
+    : [];
+};
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { view, options } = loaderData;
+  const { view, options, copy } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -123,7 +164,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <div className={styles.head}>
-        <h1>{artPage.heading}</h1>
+        <h1>{copy.heading}</h1>
         <p className={styles.count} aria-live="polite">
           {shown.total === 1 ? "1 work" : `${shown.total} works`}
         </p>
@@ -239,7 +280,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                 />
                 <h2 className={styles.title}>{card.title}</h2>
                 <p className={styles.line}>
-                  {card.year}. 1 of 1 original, {siteConfig.printSize}, {card.availability}.
+                  {card.year}. 1 of 1 original, {loaderData.printSize}, {card.availability}.
                 </p>
               </Link>
             </li>
@@ -247,8 +288,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : (
         <div className={styles.empty}>
-          <h2>{artPage.no_match_heading}</h2>
-          <p>{hasActiveFilters(filters) ? artPage.no_match : artPage.empty}</p>
+          <h2>{copy.noMatchHeading}</h2>
+          <p>{hasActiveFilters(filters) ? copy.noMatch : copy.empty}</p>
           <Link to="/art" className="button">
             Clear filters
           </Link>
@@ -310,12 +351,13 @@ function formSearchParams(form: HTMLFormElement): URLSearchParams {
 /** A bad page number or one past the end: say what is wrong and lead back to the gallery. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && (error.status === 400 || error.status === 404) && typeof error.data === "string")
+  const refusal = galleryRefusal(error);
+  if (refusal && isRouteErrorResponse(error))
     return (
       <StatusPage
         code={String(error.status)}
-        title={error.status === 404 ? artPage.page_not_found : artPage.bad_page}
-        message={error.data}
+        title={refusal.heading}
+        message={refusal.message}
         actions={
           <Link to="/art" className="button">
             Browse the artworks

@@ -1,12 +1,10 @@
-import contactPage from "virtual:content/pages/contact";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { pageImage } from "#app/content/page-image-lookup.ts";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
@@ -16,13 +14,16 @@ import styles from "./contact.module.css";
 // Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  const contactPage = content.page("contact");
+  const { contact, enquiries } = content.siteSettings();
   const { portrait } = contactPage;
   return {
-    contact: { ...contactPage, portrait: pageImage(portrait.collection, portrait.name) },
-    assistant: siteConfig.contact.assistantDirector,
-    email: siteConfig.contact.email,
-    confirmation: enquiryConfirmation(siteConfig.enquiries),
+    contact: { ...contactPage, portrait: content.pageImage(portrait.collection, portrait.name) },
+    assistant: contact.assistantDirector,
+    email: contact.email,
+    confirmation: enquiryConfirmation(enquiries),
   };
 }
 

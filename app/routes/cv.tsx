@@ -1,10 +1,10 @@
-import cvPage from "virtual:content/pages/cv";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
-import { formatFileSize } from "#app/content/file-size.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { CvEntry } from "#app/content/pages/cv.server.ts";
+import { formatFileSize } from "#app/format/file-size.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/cv";
@@ -13,7 +13,8 @@ import styles from "./cv.module.css";
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const cvPage = context.get(contentStoreContext).page("cv");
   const bytes = cataloguePdfBytes();
   return { cv: cvPage, pdfSize: bytes === null ? null : formatFileSize(bytes) };
 }

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import type { EnquirySubject } from "#app/db/enquiry-schema.ts";
 import {
@@ -34,11 +34,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The form's subject from the address (?subject=work&ref=the-trinket-maker); unknown → general. */
-function descriptorFor(subjectParam: string | null, refParam: string | null, sourcePath: string): EnquiryDescriptor {
+function descriptorFor(
+  catalogue: Catalogue,
+  subjectParam: string | null,
+  refParam: string | null,
+  sourcePath: string,
+): EnquiryDescriptor {
   const subject = subjectValues.includes(subjectParam as EnquirySubject) ? (subjectParam as EnquirySubject) : "other";
-  const resolved = resolveSubject(subject, refParam?.slice(0, 120) ?? undefined);
+  const resolved = resolveSubject(catalogue, subject, refParam?.slice(0, 120) ?? undefined);
   if ("error" in resolved) return { subject: "other", subjectTitle: "General enquiry", sourcePath };
-  const work = subject === "work" || subject === "room" ? findArtwork(resolved.subjectRef ?? undefined) : undefined;
+  const work = subject === "work" || subject === "room" ? catalogue.find(resolved.subjectRef ?? undefined) : undefined;
   return {
     subject,
     subjectRef: resolved.subjectRef ?? undefined,
@@ -55,14 +60,15 @@ function sourceFor(subject: string | null, ref: string | null, from: string | nu
   return "/enquire";
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
   const params = new URL(request.url).searchParams;
   const subject = params.get("subject");
   const ref = params.get("ref");
   return {
-    descriptor: descriptorFor(subject, ref, sourceFor(subject, ref, params.get("from"))),
+    descriptor: descriptorFor(content.catalogue(), subject, ref, sourceFor(subject, ref, params.get("from"))),
     token: issueFormToken(),
-    confirmation: enquiryConfirmation(siteConfig.enquiries),
+    confirmation: enquiryConfirmation(content.siteSettings().enquiries),
   };
 }
 
@@ -79,7 +85,13 @@ type ActionAnswer =
 export const action = answeringOutages("page", async ({ request, context }: Route.ActionArgs) => {
   // Read the posted subject for the form shown again, before submitEnquiry consumes the body.
   const copy = request.clone();
-  const outcome = await submitEnquiry(context.get(databaseContext).db, request, context.get(clientIpContext));
+  const catalogue = context.get(contentStoreContext).catalogue();
+  const outcome = await submitEnquiry(
+    context.get(databaseContext).db,
+    request,
+    context.get(clientIpContext),
+    catalogue,
+  );
   if (outcome.ok) {
     const { subjectTitle, sourcePath } = outcome.enquiry;
     return { sent: true, subjectTitle, sourcePath } satisfies ActionAnswer;
@@ -94,6 +106,7 @@ export const action = answeringOutages("page", async ({ request, context }: Rout
     // Shown with the subject from the address instead.
   }
   const descriptor = descriptorFor(
+    catalogue,
     posted.get("subject"),
     posted.get("ref"),
     sourceFor(posted.get("subject"), posted.get("ref"), posted.get("source")),

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { ExhibitionBlocks } from "#app/components/exhibition-blocks/exhibition-blocks.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { downloadSizes, findExhibition } from "#app/exhibitions/exhibition-pages.server.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { downloadSizes } from "#app/exhibitions/exhibition-pages.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions.$slug";
@@ -11,8 +12,8 @@ import type { Route } from "./+types/exhibitions.$slug";
 export const handle: PageHandle = { scripts: "deferred" };
 
 /** Every exhibition page, from content/exhibitions/<slug>.yaml. */
-export function loader({ params }: Route.LoaderArgs) {
-  const exhibition = findExhibition(params.slug);
+export function loader({ params, context }: Route.LoaderArgs) {
+  const exhibition = context.get(contentStoreContext).findExhibition(params.slug);
   if (!exhibition) throw data(null, { status: 404 });
   return { exhibition, downloadSizes: downloadSizes(exhibition) };
 }

@@ -1,9 +1,8 @@
-import exhibitions from "virtual:content/exhibitions";
-import exhibitionsPage from "virtual:content/pages/exhibitions";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions._index";
@@ -13,8 +12,9 @@ import styles from "./exhibitions._index.module.css";
 export const handle: PageHandle = { scripts: "none" };
 
 /** Every exhibition as a card, in the menu's order (content/exhibitions/), under the page's copy. */
-export function loader() {
-  return { page: exhibitionsPage, exhibitions };
+export function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  return { page: content.page("exhibitions"), exhibitions: content.exhibitionLinks() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,7 +1,7 @@
-import page from "virtual:content/pages/interviews";
 import { LongFormIndex } from "#app/components/editorial/long-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
@@ -10,8 +10,9 @@ import type { Route } from "./+types/interviews._index";
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader() {
-  return { page, pieces: listLongForm("interviews") };
+export function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  return { page: content.page("interviews"), pieces: listLongForm(content, "interviews") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

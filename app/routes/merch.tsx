@@ -1,6 +1,6 @@
-import merchPage from "virtual:content/pages/merch";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/merch";
@@ -8,8 +8,8 @@ import type { Route } from "./+types/merch";
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader() {
-  return { merch: merchPage };
+export function loader({ context }: Route.LoaderArgs) {
+  return { merch: context.get(contentStoreContext).page("merch") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,10 +1,10 @@
-import pricesPage from "virtual:content/pages/prices";
 import { Link } from "react-router";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { PricesPage } from "#app/content/pages/prices.server.ts";
-import { siteConfig } from "#app/content/site-config.ts";
+import type { SiteSettings } from "#app/content/site-settings.server.ts";
 import type { EnquirySubject } from "#app/db/enquiry-schema.ts";
 import { enquiryConfirmation, subjectTitles } from "#app/enquiries/enquiry-fields.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
@@ -16,13 +16,15 @@ const usd = (amount: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(amount);
 
 /** "From $1,000", or "Priced on request" for a price left empty in content/site.yaml. */
-function priceText(page: PricesPage, name: keyof typeof siteConfig.prices): string {
-  const from = siteConfig.prices[name];
+function priceText(page: PricesPage, prices: SiteSettings["prices"], name: PriceName): string {
+  const from = prices[name];
   return from === null ? page.on_request : `${page.from} ${usd(from)}`;
 }
 
 /** The enquiry each tier opens (issue 21), by the price name the card gives in content. */
-const tierSubjects: Record<keyof typeof siteConfig.prices, Exclude<EnquirySubject, "work" | "room">> = {
+type PriceName = keyof SiteSettings["prices"];
+
+const tierSubjects: Record<PriceName, Exclude<EnquirySubject, "work" | "room">> = {
   limited_edition_prints: "prints",
   original_paintings: "original",
   custom_commissions: "commission",
@@ -34,7 +36,7 @@ const tierButtons: Partial<Record<EnquirySubject, string>> = {
   commission: "Enquire about a commission",
 };
 
-function TierEnquiry({ priceName }: { priceName: keyof typeof siteConfig.prices }) {
+function TierEnquiry({ priceName, confirmation }: { priceName: PriceName; confirmation: string }) {
   const subject = tierSubjects[priceName];
   return (
     <div className={styles.enquire}>
@@ -42,7 +44,7 @@ function TierEnquiry({ priceName }: { priceName: keyof typeof siteConfig.prices 
         descriptor={{ subject, subjectTitle: subjectTitles[subject], sourcePath: "/prices" }}
         display="closed"
         openLabel={tierButtons[subject] ?? "Enquire"}
-        confirmation={enquiryConfirmation(siteConfig.enquiries)}
+        confirmation={confirmation}
       />
     </div>
   );
@@ -51,7 +53,10 @@ function TierEnquiry({ priceName }: { priceName: keyof typeof siteConfig.prices 
 // Complete as HTML: no framework JavaScript on this page (decision 011).
 export const handle: PageHandle = { scripts: "none" };
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const content = context.get(contentStoreContext);
+  const pricesPage = content.page("prices");
+  const { prices, enquiries } = content.siteSettings();
   const { originals, commissions } = pricesPage;
   return {
     prices: {
@@ -61,11 +66,16 @@ export function loader() {
         cards: originals.cards.map((card) => ({
           ...card,
           priceName: card.price,
-          price: priceText(pricesPage, card.price),
+          price: priceText(pricesPage, prices, card.price),
         })),
       },
-      commissions: { ...commissions, priceName: commissions.price, price: priceText(pricesPage, commissions.price) },
+      commissions: {
+        ...commissions,
+        priceName: commissions.price,
+        price: priceText(pricesPage, prices, commissions.price),
+      },
     },
+    confirmation: enquiryConfirmation(enquiries),
   };
 }
 
@@ -95,7 +105,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                   <li key={point}>{point}</li>
                 ))}
               </ul>
-              <TierEnquiry priceName={card.priceName} />
+              <TierEnquiry priceName={card.priceName} confirmation={loaderData.confirmation} />
             </div>
           ))}
         </div>
@@ -108,7 +118,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <p>
             {commissions.text} <Link to="/contact">{commissions.contact_link}</Link>.
           </p>
-          <TierEnquiry priceName={commissions.priceName} />
+          <TierEnquiry priceName={commissions.priceName} confirmation={loaderData.confirmation} />
         </div>
       </section>
       <EnquiryScript />

@@ -1,7 +1,8 @@
-import quotesPage from "virtual:content/pages/quotes";
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
+import type { QuotesPage as QuotesCopy } from "#app/content/pages/short-pages.server.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import { parseInput, searchParamsOf, toApiError } from "#app/http/api-errors.server.ts";
 import { readPublicQuotes } from "#app/quotes/public-quote-cache.server.ts";
@@ -14,22 +15,45 @@ import styles from "./quotes.module.css";
 
 const PAGE_SIZE = 24;
 
-// Works as HTML first; React starts after the page has loaded (decision 011). The page's words
-// (content/pages/quotes.yaml) are imported, not loader data: the error boundary shows them too.
+// Works as HTML first; React starts after the page has loaded (decision 011).
 export const handle: PageHandle = { scripts: "deferred" };
 
+/** The page's words (content/pages/quotes.yaml) the error boundary and `meta` show when the loader refuses. */
+type ErrorCopy = Pick<QuotesCopy, "title" | "description" | "heading">;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
-  const page = await readPublicQuotes(context, query).catch(toApiError);
-  return { page, q: query.q ?? "" };
+  const copy = context.get(contentStoreContext).page("quotes");
+  try {
+    const query = parseInput(publicListQuery, { ...searchParamsOf(request), limit: String(PAGE_SIZE) });
+    const page = await readPublicQuotes(context, query).catch(toApiError);
+    return { copy, page, q: query.q ?? "" };
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    // A refused query is still this page: its answer carries the words the error boundary shows.
+    const answer: unknown = await error
+      .clone()
+      .json()
+      .catch(() => ({}));
+    const pageCopy: ErrorCopy = { title: copy.title, description: copy.description, heading: copy.heading };
+    // Its headers (Cache-Control, Retry-After) stay; the body is new, so its length goes.
+    const headers = new Headers(error.headers);
+    headers.delete("Content-Length");
+    throw Response.json(
+      { ...(answer && typeof answer === "object" ? answer : {}), copy: pageCopy },
+      { status: error.status, headers },
+    );
+  }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle(quotesPage.title),
-    description: quotesPage.description,
-    path: "/quotes",
-  });
+function errorCopy(error: unknown): ErrorCopy | undefined {
+  const data: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  return data && typeof data === "object" && "copy" in data ? (data.copy as ErrorCopy) : undefined;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const copy = loaderData?.copy ?? errorCopy(error);
+  return copy ? pageMeta({ title: pageTitle(copy.title), description: copy.description, path: "/quotes" }) : [];
+};
 
 type Status = { kind: "idle" } | { kind: "loading" } | { kind: "error"; message: string };
 
@@ -41,6 +65,7 @@ async function fetchQuotes(params: URLSearchParams, signal: AbortSignal): Promis
 }
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
+  const quotesPage = loaderData.copy;
   const [quotes, setQuotes] = useState(loaderData.page.quotes);
   const [nextCursor, setNextCursor] = useState(loaderData.page.nextCursor);
   const [q, setQ] = useState(loaderData.q);
@@ -201,7 +226,7 @@ export function ErrorBoundary() {
   return (
     <main id="main" className="page">
       <header className={styles.intro}>
-        <h1>{quotesPage.heading}</h1>
+        <h1>{errorCopy(error)?.heading ?? "Quotes"}</h1>
       </header>
       <p role="alert" className={styles.error}>
         Error: {message}

@@ -1,4 +1,4 @@
-import { siteConfig } from "#app/content/site-config.ts";
-
 /** The feed's title, shared by the feed and the link to it in every page's head. */
-export const FEED_TITLE = `${siteConfig.brand}: articles and interviews`;
+export function feedTitle(brand: string): string {
+  return `${brand}: articles and interviews`;
+}

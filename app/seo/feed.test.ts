@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
+
+const content = processContentStore();
+
 import { atomFeed, feedPieces } from "./feed.ts";
 
 const origin = "https://art.example.org";
@@ -12,8 +16,8 @@ const entryValues = (xml: string, tag: string) =>
 
 describe("Atom feed", () => {
   it("has one entry per article and interview, newest first, linking under the configured origin", () => {
-    const xml = atomFeed(origin);
-    const pieces = [...listLongForm("articles"), ...listLongForm("interviews")];
+    const xml = atomFeed(origin, content);
+    const pieces = [...listLongForm(content, "articles"), ...listLongForm(content, "interviews")];
     expect(entryValues(xml, "id")).toHaveLength(pieces.length);
     for (const piece of pieces) {
       expect(xml).toContain(`<link rel="alternate" type="text/html" href="${origin}/${piece.kind}/${piece.slug}"/>`);
@@ -24,17 +28,17 @@ describe("Atom feed", () => {
   });
 
   it("is a valid Atom document head: self link, feed id and updated = the newest piece", () => {
-    const xml = atomFeed(origin);
+    const xml = atomFeed(origin, content);
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')).toBe(
       true,
     );
     expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${origin}/feed.xml"/>`);
     expect(xml).toContain(`<id>${origin}/feed.xml</id>`);
-    expect(xml).toMatch(new RegExp(`<updated>${feedPieces()[0]?.date}T00:00:00Z</updated>\\n<author>`));
+    expect(xml).toMatch(new RegExp(`<updated>${feedPieces(content)[0]?.date}T00:00:00Z</updated>\\n<author>`));
   });
 
   it("escapes titles and summaries and names each piece's author or interviewer", () => {
-    const xml = atomFeed(origin, [
+    const xml = atomFeed(origin, content, [
       {
         kind: "interviews",
         slug: "q-and-a",

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
+
+const content = processContentStore();
+
 import { robotsTxt, sitemapXml } from "./sitemap.ts";
 
 const origin = "https://art.example.org";
 
 describe("sitemap and robots", () => {
   it("lists every public page under the configured origin, each artwork with its image", () => {
-    const xml = sitemapXml(origin);
+    const xml = sitemapXml(origin, content);
     for (const path of [
       "/",
       "/about",
@@ -31,9 +35,9 @@ describe("sitemap and robots", () => {
   });
 
   it("lists every article and interview", () => {
-    const xml = sitemapXml(origin);
-    const articles = listLongForm("articles");
-    const interviews = listLongForm("interviews");
+    const xml = sitemapXml(origin, content);
+    const articles = listLongForm(content, "articles");
+    const interviews = listLongForm(content, "interviews");
     expect(articles.length).toBeGreaterThan(0);
     expect(interviews.length).toBeGreaterThan(0);
     for (const piece of articles) expect(xml).toContain(`<loc>${origin}/articles/${piece.slug}</loc>`);

@@ -1,5 +1,4 @@
-import exhibitions from "virtual:content/exhibitions";
-import { artworks } from "#app/catalogue/catalogue.ts";
+import type { ContentStore } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
 import { jpegUrl } from "#app/images/image-urls.ts";
 import { absoluteUrl } from "./social-meta.ts";
@@ -11,7 +10,7 @@ interface SitemapEntry {
 }
 
 /** Every public page, with each artwork's picture. */
-export function sitemapEntries(): SitemapEntry[] {
+export function sitemapEntries(content: ContentStore): SitemapEntry[] {
   const pages = [
     "/",
     "/about",
@@ -27,18 +26,18 @@ export function sitemapEntries(): SitemapEntry[] {
   ];
   return [
     ...pages.map((path) => ({ path })),
-    ...exhibitions.map((e) => ({ path: e.path })),
-    ...artworks.map((a) => ({
+    ...content.exhibitionLinks().map((e) => ({ path: e.path })),
+    ...content.catalogue().artworks.map((a) => ({
       path: `/art/${a.slug}`,
       images: [{ path: jpegUrl("artworks", a.imageLarge, 1920), title: a.title }],
     })),
-    ...listLongForm("articles").map((piece) => ({ path: `/articles/${piece.slug}` })),
-    ...listLongForm("interviews").map((piece) => ({ path: `/interviews/${piece.slug}` })),
+    ...listLongForm(content, "articles").map((piece) => ({ path: `/articles/${piece.slug}` })),
+    ...listLongForm(content, "interviews").map((piece) => ({ path: `/interviews/${piece.slug}` })),
   ];
 }
 
 /** The sitemap with every URL under `origin` (PUBLIC_URL's). */
-export function sitemapXml(origin: string, entries = sitemapEntries()): string {
+export function sitemapXml(origin: string, content: ContentStore, entries = sitemapEntries(content)): string {
   const urls = entries.map((entry) => {
     const images = (entry.images ?? [])
       .map(

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { artworks } from "#app/catalogue/catalogue.ts";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { bookImageSource, PLATE_WIDTH } from "./catalogue-images.ts";
 import { imageCache } from "./image-cache.ts";
 
@@ -13,7 +13,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe("bookImageSource", () => {
   it("gives each plate from the site's pipeline and its detail as a closer crop of the same work", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalogue-images-"));
-    const work = artworks.find((a) => a.slug === "the-new-god");
+    const work = processContentStore().catalogue().find("the-new-god");
     const ref = { collection: "artworks", name: work?.imageLarge ?? "" };
     const source = bookImageSource(imageCache(dir, "test"));
     const plate = await sharp(await source.plate(ref)).metadata();

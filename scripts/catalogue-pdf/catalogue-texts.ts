@@ -1,7 +1,7 @@
 import path from "node:path";
 import { marked, type Token } from "marked";
 import { z } from "zod";
-import { ContentError, displayPath, readContentFile } from "#app/content/content-files.server.ts";
+import { ContentError, displayPath, readContentFile } from "#app/content-files/content-files.server.ts";
 import { firstUnprintable, unicodeName } from "./winansi.ts";
 
 /** One block of printed prose: the catalogue prints paragraphs and section headings, nothing else. */

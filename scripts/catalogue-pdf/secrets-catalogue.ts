@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { ContentError, displayPath, readContentFile } from "#app/content/content-files.server.ts";
+import { ContentError, displayPath, readContentFile } from "#app/content-files/content-files.server.ts";
 import type { CatalogueWorkRef } from "#app/exhibitions/exhibition-blocks.ts";
 import { exhibitionsDir, readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
 import { assertPrintableFields, type CatalogueText, readCatalogueText } from "./catalogue-texts.ts";

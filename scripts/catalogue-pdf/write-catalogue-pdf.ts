@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { artworks } from "#app/catalogue/catalogue.ts";
+import { Catalogue } from "#app/catalogue/catalogue.ts";
+import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { CATALOGUE_PRINTED_SIZE, editionText, parseWorkLabel, printedSizeText } from "#app/catalogue/work-label.ts";
-import { contentDir } from "#app/content/content-files.server.ts";
-import { readPageImages } from "#app/content/page-image-files.server.ts";
 import { loadAboutPage } from "#app/content/pages/about.server.ts";
 import { loadCvPage } from "#app/content/pages/cv.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
+import { readPageImages } from "#app/images/page-image-files.server.ts";
 import { buildBook } from "./book.ts";
 import type { BookContent, BookWork, CvSection } from "./book-plan.ts";
 import { bookImageSource } from "./catalogue-images.ts";
@@ -22,8 +23,10 @@ const BIOGRAPHY_SECTIONS = ["Practice", "Academia"];
 const CATALOGUE_YEAR = 2024;
 
 function bookWorks(catalogue: SecretsCatalogue): (BookWork & { image: string })[] {
+  // The files, as the script reads every other text: it runs at build, before any store exists.
+  const works = new Catalogue(readWorkRecords());
   return catalogue.works.map((ref) => {
-    const record = artworks.find((a) => a.slug === ref.slug);
+    const record = works.find(ref.slug);
     const description = record?.description ?? "";
     const edition = record?.edition ?? 1;
     const label = parseWorkLabel(description);

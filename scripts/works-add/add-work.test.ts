@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workFileSchema } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
-import { readContentFile } from "#app/content/content-files.server.ts";
+import { readContentFile } from "#app/content-files/content-files.server.ts";
 import { addWork, slugFromTitle } from "./add-work.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-works-add-"));

@@ -4,7 +4,7 @@ import sharp, { type Metadata } from "sharp";
 import { stringify } from "yaml";
 import { CHAINS, SERIES, workFileSchema } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords, worksDir } from "#app/catalogue/work-files.server.ts";
-import { ContentError, displayPath, readContentFile } from "#app/content/content-files.server.ts";
+import { ContentError, displayPath, readContentFile } from "#app/content-files/content-files.server.ts";
 import { CliError } from "#scripts/cli.ts";
 
 export interface NewWork {

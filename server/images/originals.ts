@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { contentDir, displayPath } from "#app/content/content-files.server.ts";
-import { imagesDir, readPageImages } from "#app/content/page-image-files.server.ts";
+import { contentDir, displayPath } from "#app/content-files/content-files.server.ts";
+import { imagesDir, readPageImages } from "#app/images/page-image-files.server.ts";
 
 /**
  * Real originals sit beside their record under CONTENT_DIR: a work's as

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { artworks, findArtwork, isArtworkImage } from "#app/catalogue/catalogue.ts";
 import { getEnv } from "#app/config/env.server.ts";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { deepZoomRoute } from "./deep-zoom-route.ts";
 import { pruneSuperseded, removeTemporaryFiles } from "./image-cache-upkeep.ts";
 import { imageRoute } from "./image-route.ts";
@@ -10,6 +10,9 @@ import { warmZoomPyramids } from "./warm-pyramids.ts";
 /** How often superseded derivatives and pyramids are looked for (each waits out its grace period). */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
 
+/** The works as they are now: read at each call, so content replaced at run time counts at once. */
+const catalogue = () => processContentStore().catalogue();
+
 let images: ReturnType<typeof imageRoute> | undefined;
 
 /**
@@ -18,7 +21,10 @@ let images: ReturnType<typeof imageRoute> | undefined;
  * import: importing must not read the configuration (the build's prerender imports the app).
  */
 export function siteImages(): ReturnType<typeof imageRoute> {
-  images ??= imageRoute({ cacheDir: path.join(getEnv().DATA_DIR, "image-cache"), isKnownArtwork: isArtworkImage });
+  images ??= imageRoute({
+    cacheDir: path.join(getEnv().DATA_DIR, "image-cache"),
+    isKnownArtwork: (name) => catalogue().isArtworkImage(name),
+  });
   return images;
 }
 
@@ -28,7 +34,7 @@ let deepZoom: ReturnType<typeof deepZoomRoute> | undefined;
 export function siteDeepZoom(): ReturnType<typeof deepZoomRoute> {
   deepZoom ??= deepZoomRoute({
     cacheDir: path.join(getEnv().DATA_DIR, "image-cache"),
-    isKnownWork: (slug) => findArtwork(slug) !== undefined,
+    isKnownWork: (slug) => catalogue().find(slug) !== undefined,
   });
   return deepZoom;
 }
@@ -65,7 +71,7 @@ export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[
   setInterval(upkeep, PRUNE_EVERY_MS).unref();
 
   if (getEnv().WARM_IMAGES === "off") return;
-  const works = artworks.map((work) => work.slug);
+  const works = catalogue().artworks.map((work) => work.slug);
   // A new or replaced original (seen at this start by its content hash) has no pyramid yet:
   // those first, then the first screens, then every other work's pyramid.
   const arrived = works.filter((slug) => zoom.hasOriginal(slug) && !zoom.hasPyramid(slug));

@@ -1,5 +1,5 @@
 import { Picture } from "#app/components/picture.tsx";
-import type { PageImageRef } from "#app/content/page-image-lookup.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import styles from "./hero.module.css";
 
 /** The wide image at the top of a page, cropped to SPEC.md's 2:1.4. */

@@ -1,4 +1,4 @@
-import type { PageImageRef } from "#app/content/page-image-lookup.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import styles from "./image-grid.module.css";
 import { ZoomableImage } from "./zoomable-image.tsx";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PageImageRef } from "#app/content/page-image-lookup.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import styles from "./image-text-row.module.css";
 import { ZoomableImage } from "./zoomable-image.tsx";
 

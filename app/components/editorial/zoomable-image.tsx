@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Picture } from "#app/components/picture.tsx";
-import type { PageImageRef } from "#app/content/page-image-lookup.ts";
 import { lightboxSlide } from "#app/images/image-urls.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import styles from "./zoomable-image.module.css";
 
 const LightboxViewer = lazy(() => import("./lightbox-viewer.tsx"));

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { contentDir, readContentFile } from "#app/content/content-files.server.ts";
+import { contentDir, readContentFile } from "#app/content-files/content-files.server.ts";
 
 /** A line or paragraph of copy. A missing field says so, rather than zod's "expected string, received undefined". */
 export const text = z

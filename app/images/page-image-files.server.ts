@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content-files/content-files.server.ts";
 import {
   OBJECT_ARRANGEMENTS,
   type ObjectArrangement,
@@ -8,7 +9,6 @@ import {
   type StandInKind,
   type StandInTone,
 } from "#app/images/stand-in-kinds.ts";
-import { ContentError, contentDir, displayPath, readContentFolder } from "./content-files.server.ts";
 
 /**
  * The page-image registry: content/images/<collection>.yaml lists every image a page shows that

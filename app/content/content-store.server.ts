@@ -1,0 +1,223 @@
+import articles from "virtual:content/articles";
+import exhibitionPages from "virtual:content/exhibition-pages";
+import pageImageRegistry from "virtual:content/images";
+import interviews from "virtual:content/interviews";
+import aboutPage from "virtual:content/pages/about";
+import artPage from "virtual:content/pages/art";
+import articlesPage from "virtual:content/pages/articles";
+import contactPage from "virtual:content/pages/contact";
+import cvPage from "virtual:content/pages/cv";
+import exhibitionsPage from "virtual:content/pages/exhibitions";
+import homePage from "virtual:content/pages/home";
+import interviewsPage from "virtual:content/pages/interviews";
+import merchPage from "virtual:content/pages/merch";
+import notFoundPage from "virtual:content/pages/not-found";
+import pricesPage from "virtual:content/pages/prices";
+import quotesPage from "virtual:content/pages/quotes";
+import site from "virtual:content/site";
+import works from "virtual:content/works";
+import { createContext } from "react-router";
+import type { ArtworkRecord } from "#app/catalogue/artwork-record.ts";
+import { Catalogue } from "#app/catalogue/catalogue.ts";
+import type { Exhibition, ExhibitionLink } from "#app/exhibitions/exhibition.ts";
+import { exhibitionLinks } from "#app/exhibitions/exhibition-files.server.ts";
+import type { PageImage } from "#app/images/page-image-files.server.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
+import type { LongFormKind, LongFormPiece } from "./long-form-files.server.ts";
+import type { AboutPage } from "./pages/about.server.ts";
+import type { ContactPage } from "./pages/contact.server.ts";
+import type { CvPage } from "./pages/cv.server.ts";
+import type { HomePage } from "./pages/home.server.ts";
+import type { PricesPage } from "./pages/prices.server.ts";
+import type {
+  ArtPage,
+  ExhibitionsPage,
+  LongFormIndexPage,
+  MerchPage,
+  NotFoundPage,
+  QuotesPage,
+} from "./pages/short-pages.server.ts";
+import type { SiteSettings } from "./site-settings.server.ts";
+
+/** The copy of each page file (content/pages/<name>.yaml), by the name a route asks for. */
+export interface PageTexts {
+  home: HomePage;
+  about: AboutPage;
+  cv: CvPage;
+  prices: PricesPage;
+  contact: ContactPage;
+  merch: MerchPage;
+  notFound: NotFoundPage;
+  quotes: QuotesPage;
+  exhibitions: ExhibitionsPage;
+  articles: LongFormIndexPage;
+  interviews: LongFormIndexPage;
+  art: ArtPage;
+}
+
+/**
+ * Everything the public site shows, as checked content (the shapes the file loaders return).
+ * One value, so a change of source replaces all of it at once: a page never mixes two versions.
+ */
+export interface ContentSnapshot {
+  site: SiteSettings;
+  pages: PageTexts;
+  /** In catalogue order (app/catalogue/work-files.server.ts). */
+  works: readonly ArtworkRecord[];
+  /** Whole exhibition pages, in listing order. */
+  exhibitions: readonly Exhibition[];
+  longForm: Record<LongFormKind, readonly LongFormPiece[]>;
+  /** Page images (not artworks) by collection: content/images/*.yaml. */
+  pageImages: Readonly<Record<string, readonly PageImage[]>>;
+}
+
+/** What the build bundled: the `virtual:content/*` modules (server/content-vite-plugin.ts), read only here. */
+export function bundledContent(): ContentSnapshot {
+  return {
+    site,
+    pages: {
+      home: homePage,
+      about: aboutPage,
+      cv: cvPage,
+      prices: pricesPage,
+      contact: contactPage,
+      merch: merchPage,
+      notFound: notFoundPage,
+      quotes: quotesPage,
+      exhibitions: exhibitionsPage,
+      articles: articlesPage,
+      interviews: interviewsPage,
+      art: artPage,
+    },
+    works,
+    exhibitions: exhibitionPages,
+    longForm: { articles, interviews },
+    pageImages: pageImageRegistry,
+  };
+}
+
+/** Views several pages share, derived once per snapshot rather than on every request. */
+interface DerivedViews {
+  catalogue: Catalogue;
+  exhibitionLinks: ExhibitionLink[];
+  exhibitionsBySlug: Map<string, Exhibition>;
+}
+
+function derive(snapshot: ContentSnapshot): DerivedViews {
+  return {
+    catalogue: new Catalogue(snapshot.works),
+    exhibitionLinks: exhibitionLinks(snapshot.exhibitions),
+    exhibitionsBySlug: new Map(snapshot.exhibitions.map((exhibition) => [exhibition.slug, exhibition])),
+  };
+}
+
+type ChangeListener = (version: number) => void;
+
+/**
+ * The site's content for one process: every public read goes through here (decision 038). Today
+ * it starts from what the build bundled; `replace` swaps in a whole new snapshot at run time (the
+ * database, once the studio edits in the browser), bumps `version` and tells the listeners, so
+ * caches built from the old content can be dropped.
+ */
+export class ContentStore {
+  #snapshot: ContentSnapshot;
+  #derived: DerivedViews;
+  #version = 1;
+  readonly #listeners = new Set<ChangeListener>();
+
+  constructor(snapshot: ContentSnapshot) {
+    this.#snapshot = snapshot;
+    this.#derived = derive(snapshot);
+  }
+
+  /** Starts at 1 and grows by one with each `replace`: a cache keyed by it is never stale. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Swaps all content at once; readers see the old snapshot or the new one, never a mix. */
+  replace(snapshot: ContentSnapshot): void {
+    const derived = derive(snapshot);
+    this.#snapshot = snapshot;
+    this.#derived = derived;
+    this.#version += 1;
+    for (const listener of this.#listeners) listener(this.#version);
+  }
+
+  /** Called after each `replace` with the new version; returns the function that stops it. */
+  onChange(listener: ChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The whole current snapshot (for derived caches that rebuild on change). */
+  snapshot(): ContentSnapshot {
+    return this.#snapshot;
+  }
+
+  /** Brand, tagline, contact, prices, navigation labels: content/site.yaml. */
+  siteSettings(): SiteSettings {
+    return this.#snapshot.site;
+  }
+
+  /** One page's copy: content/pages/<name>.yaml. */
+  page<Name extends keyof PageTexts>(name: Name): PageTexts[Name] {
+    return this.#snapshot.pages[name];
+  }
+
+  /** The works' checked records, in catalogue order. */
+  workRecords(): readonly ArtworkRecord[] {
+    return this.#snapshot.works;
+  }
+
+  /** Every work as pages show it, with its lookups (find by slug, gallery cards, filter options). */
+  catalogue(): Catalogue {
+    return this.#derived.catalogue;
+  }
+
+  /** Every exhibition's listing fields (menus, the index, the home page), in listing order. */
+  exhibitionLinks(): readonly ExhibitionLink[] {
+    return this.#derived.exhibitionLinks;
+  }
+
+  /** One exhibition's whole page, or undefined for an unknown slug. */
+  findExhibition(slug: string | undefined): Exhibition | undefined {
+    return slug === undefined ? undefined : this.#derived.exhibitionsBySlug.get(slug);
+  }
+
+  /** Articles or interviews, newest first, with their HTML as stored (long-form.server.ts sanitises it). */
+  longForm(kind: LongFormKind): readonly LongFormPiece[] {
+    return this.#snapshot.longForm[kind];
+  }
+
+  /** A registered page image with its collection; a name no collection has is a content error. */
+  pageImage(collection: string, name: string): PageImageRef {
+    const found = this.#snapshot.pageImages[collection]?.find((image) => image.name === name);
+    if (!found) throw new Error(`No page image "${name}" in content/images/${collection}.yaml`);
+    return { collection, ...found };
+  }
+
+  /** Every page image (not artworks), by collection. */
+  pageImages(): Readonly<Record<string, readonly PageImage[]>> {
+    return this.#snapshot.pageImages;
+  }
+}
+
+let bundledStore: ContentStore | undefined;
+
+/**
+ * The store over the bundled content, one per process: what the composition root hands to
+ * routes (server/services.ts), and what a render without services reads (the build's
+ * prerender, a test's bare router context). One instance, so a `replace` reaches every reader.
+ */
+export function processContentStore(): ContentStore {
+  bundledStore ??= new ContentStore(bundledContent());
+  return bundledStore;
+}
+
+/**
+ * The content store, set per request from the services (server/router-context.ts). Loaders read
+ * it with `context.get(contentStoreContext)`; the default is the process's store, so the build's
+ * prerender (which has no services) renders the same content.
+ */
+export const contentStoreContext = createContext<ContentStore>(processContentStore());
