@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
@@ -368,7 +369,14 @@ for (const engine of allTestEngines) {
             token: issueFormToken(Date.now() - 5_000),
           }).toString(),
         });
-      const outcome = await submitEnquiry(db, post("the-new-god"), nextAddress(), undefined, context);
+      const outcome = await submitEnquiry(
+        db,
+        post("the-new-god"),
+        nextAddress(),
+        processContentStore().catalogue(),
+        undefined,
+        context,
+      );
       if (!outcome.ok) throw new Error(outcome.message);
       const [row] = await db.select().from(enquiries).where(eq(enquiries.id, outcome.enquiry.id));
       expect(row).toMatchObject({
@@ -389,7 +397,14 @@ for (const engine of allTestEngines) {
       expect(events.map((event) => [event.kind, event.workSlug])).toEqual([["enquiry", "the-new-god"]]);
 
       // A work that is not in this room is refused, not stored.
-      const outside = await submitEnquiry(db, post("moss-oracle"), nextAddress(), undefined, context);
+      const outside = await submitEnquiry(
+        db,
+        post("moss-oracle"),
+        nextAddress(),
+        processContentStore().catalogue(),
+        undefined,
+        context,
+      );
       expect(outside).toMatchObject({
         ok: false,
         status: 422,

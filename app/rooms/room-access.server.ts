@@ -10,7 +10,7 @@ import {
   type RateLimitRule,
   takeAttempt,
 } from "#app/auth/rate-limit.server.ts";
-import { type Artwork, findArtwork } from "#app/catalogue/catalogue.ts";
+import type { Artwork, Catalogue } from "#app/catalogue/catalogue.ts";
 import { getEnv } from "#app/config/env.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import {
@@ -121,7 +121,7 @@ export function passcodeHashFor(room: Pick<ViewingRoom, "passcodeHash">, link: P
 }
 
 /** The room's works in the studio's order; a work no longer in the catalogue is left out. */
-export async function roomWorks(db: AppDatabase, roomId: number): Promise<RoomWork[]> {
+export async function roomWorks(db: AppDatabase, catalogue: Catalogue, roomId: number): Promise<RoomWork[]> {
   const rows = await db
     .select()
     .from(viewingRoomWorks)
@@ -129,7 +129,7 @@ export async function roomWorks(db: AppDatabase, roomId: number): Promise<RoomWo
     .orderBy(asc(viewingRoomWorks.position), asc(viewingRoomWorks.id));
   const works: RoomWork[] = [];
   for (const row of rows) {
-    const artwork = findArtwork(row.workSlug);
+    const artwork = catalogue.find(row.workSlug);
     if (artwork) works.push({ artwork, note: row.note, price: row.price });
   }
   return works;

@@ -2,6 +2,7 @@ import { marked } from "marked";
 import { data } from "react-router";
 import { parseWorkLabel } from "#app/catalogue/work-label.ts";
 import type { RoomWorkView } from "#app/components/room/room-work.tsx";
+import { type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import type { ViewingRoom, ViewingRoomLink } from "#app/db/viewing-room-schema.ts";
 import { type SafeHtml, sanitizeContentHtml } from "#app/security/content-html.server.ts";
@@ -15,7 +16,10 @@ import {
 } from "./room-access.server.ts";
 
 /** What a room route's error boundary is given with a 410 or 429. */
-export type RoomRefusal = { room: "gone"; reason: RoomGoneReason } | { room: "limited"; message: string };
+/** What a refused room route throws; the 410 page names the studio's address from the content. */
+export type RoomRefusal =
+  | { room: "gone"; reason: RoomGoneReason; studioEmail: string }
+  | { room: "limited"; message: string; studioEmail: string };
 
 export type RoomGate =
   | { state: "open"; room: ViewingRoom; link: ViewingRoomLink; works: RoomWork[] }
@@ -31,6 +35,8 @@ export async function enterRoom(
   request: Request,
   token: string,
   clientAddress: string,
+  // The routes pass their context's store; the process's own is the same one (decision 038).
+  content: ContentStore = processContentStore(),
 ): Promise<RoomGate> {
   const found = await findRoomLink(db, token, clientAddress);
   if (found.kind === "not-found") throw data(null, { status: 404 });
@@ -40,17 +46,22 @@ export async function enterRoom(
       {
         room: "limited",
         message: `Too many room links that do not exist were opened from here. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, and check the link the studio sent you.`,
+        studioEmail: content.siteSettings().contact.email,
       } satisfies RoomRefusal,
       { status: 429, headers: { "Retry-After": String(found.retryAfterSeconds) } },
     );
   }
-  if (found.kind === "gone") throw data({ room: "gone", reason: found.reason } satisfies RoomRefusal, { status: 410 });
+  if (found.kind === "gone")
+    throw data(
+      { room: "gone", reason: found.reason, studioEmail: content.siteSettings().contact.email } satisfies RoomRefusal,
+      { status: 410 },
+    );
   const { room, link } = found;
   const passcodeHash = passcodeHashFor(room, link);
   if (passcodeHash && !hasPasscodeCookie(request, link, passcodeHash)) {
     return { state: "passcode", room, link, passcodeHash };
   }
-  return { state: "open", room, link, works: await roomWorks(db, room.id) };
+  return { state: "open", room, link, works: await roomWorks(db, content.catalogue(), room.id) };
 }
 
 /** The work of an open room named by `slug`, or the 404 a work outside the room gets. */

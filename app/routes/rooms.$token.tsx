@@ -8,7 +8,7 @@ import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
 import { RoomPasscodeForm } from "#app/components/room/room-passcode.tsx";
 import { RoomWork, roomWorkHrefs } from "#app/components/room/room-work.tsx";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
@@ -36,7 +36,8 @@ const downloadSchema = z.object({
 
 export const loader = answeringOutages("page", async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext).db;
-  const gate = await enterRoom(db, request, params.token, context.get(clientIpContext));
+  const content = context.get(contentStoreContext);
+  const gate = await enterRoom(db, request, params.token, context.get(clientIpContext), content);
   if (gate.state === "passcode") return { state: "passcode" as const };
   const setCookie = await countVisit(db, request, params.token, gate.link.id);
   const { room, works } = gate;
@@ -53,7 +54,7 @@ export const loader = answeringOutages("page", async ({ params, request, context
         const parsed = downloadSchema.safeParse(item);
         return parsed.success ? [parsed.data] : [];
       }),
-      confirmation: enquiryConfirmation(siteConfig.enquiries),
+      confirmation: enquiryConfirmation(content.siteSettings().enquiries),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -65,7 +66,7 @@ export const action = answeringOutages("page", async ({ params, request, context
   }
   const db = context.get(databaseContext).db;
   const clientAddress = context.get(clientIpContext);
-  const gate = await enterRoom(db, request, params.token, clientAddress);
+  const gate = await enterRoom(db, request, params.token, clientAddress, context.get(contentStoreContext));
   const form = await readForm(request);
   if (gate.state === "open") return redirect(`/rooms/${params.token}`, 303);
   const outcome = await tryPasscode(db, {

@@ -1,5 +1,5 @@
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { submitEnquiry } from "#app/enquiries/submit-enquiry.server.ts";
@@ -19,6 +19,7 @@ const answer = (status: number, body: Record<string, unknown>, headers: Record<s
 export const action = answeringOutages("json", async ({ params, request, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext).db;
   const clientAddress = context.get(clientIpContext);
+  const content = context.get(contentStoreContext);
   const found = await findRoomLink(db, params.token, clientAddress);
   if (found.kind === "not-found") return answer(404, { message: "There is no viewing room at this address." });
   if (found.kind === "limited") {
@@ -30,20 +31,20 @@ export const action = answeringOutages("json", async ({ params, request, context
   }
   if (found.kind === "gone") {
     return answer(410, {
-      message: `This viewing room is no longer open. Write to the studio at ${siteConfig.contact.email}.`,
+      message: `This viewing room is no longer open. Write to the studio at ${content.siteSettings().contact.email}.`,
     });
   }
   const passcodeHash = passcodeHashFor(found.room, found.link);
   if (passcodeHash && !hasPasscodeCookie(request, found.link, passcodeHash)) {
     return answer(401, { message: "This room asks for its passcode first. Reload the room and enter it." });
   }
-  const works = await roomWorks(db, found.room.id);
-  const outcome = await submitEnquiry(db, request, clientAddress, undefined, {
+  const works = await roomWorks(db, content.catalogue(), found.room.id);
+  const outcome = await submitEnquiry(db, request, clientAddress, content.catalogue(), undefined, {
     linkId: found.link.id,
     title: found.room.title,
     linkNote: found.link.note,
     workSlugs: works.map((work) => work.artwork.slug),
   });
-  if (outcome.ok) return answer(201, { message: enquiryConfirmation(siteConfig.enquiries) });
+  if (outcome.ok) return answer(201, { message: enquiryConfirmation(content.siteSettings().enquiries) });
   return answer(outcome.status, { message: outcome.message, fieldErrors: outcome.fieldErrors ?? {} }, outcome.headers);
 });

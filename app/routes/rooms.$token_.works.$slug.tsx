@@ -1,4 +1,3 @@
-import artPage from "virtual:content/pages/art";
 import { data, redirect } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
 import { CATALOGUE_PRINTED_SIZE } from "#app/catalogue/work-label.ts";
@@ -8,7 +7,7 @@ import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
 import { RoomWork, roomWorkHrefs } from "#app/components/room/room-work.tsx";
-import { siteConfig } from "#app/content/site-config.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { type EnquiryFieldErrors, type EnquiryValues, enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
@@ -29,7 +28,8 @@ export const headers: Route.HeadersFunction = roomRouteHeaders;
 
 export const loader = answeringOutages("page", async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext).db;
-  const gate = await enterRoom(db, request, params.token, context.get(clientIpContext));
+  const content = context.get(contentStoreContext);
+  const gate = await enterRoom(db, request, params.token, context.get(clientIpContext), content);
   if (gate.state === "passcode") throw redirect(`/rooms/${params.token}`);
   const work = roomWork(gate.works, params.slug);
   if (request.method === "GET") {
@@ -39,9 +39,10 @@ export const loader = answeringOutages("page", async ({ params, request, context
     token: params.token,
     roomTitle: gate.room.title,
     work: roomWorkView(gate.room, work),
+    scale: { heading: content.page("art").scale_heading, caption: content.page("art").scale_caption },
     formToken: issueFormToken(),
     enquireOpen: new URL(request.url).searchParams.has("enquire"),
-    confirmation: enquiryConfirmation(siteConfig.enquiries),
+    confirmation: enquiryConfirmation(content.siteSettings().enquiries),
   };
 });
 
@@ -53,10 +54,11 @@ type ActionAnswer =
 export const action = answeringOutages("page", async ({ params, request, context }: Route.ActionArgs) => {
   const db = context.get(databaseContext).db;
   const clientAddress = context.get(clientIpContext);
-  const gate = await enterRoom(db, request, params.token, clientAddress);
+  const content = context.get(contentStoreContext);
+  const gate = await enterRoom(db, request, params.token, clientAddress, content);
   if (gate.state === "passcode") throw redirect(`/rooms/${params.token}`, 303);
   roomWork(gate.works, params.slug);
-  const outcome = await submitEnquiry(db, request, clientAddress, undefined, {
+  const outcome = await submitEnquiry(db, request, clientAddress, content.catalogue(), undefined, {
     linkId: gate.link.id,
     title: gate.room.title,
     linkNote: gate.link.note,
@@ -80,7 +82,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RoomWorkPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, roomTitle, work, formToken, enquireOpen, confirmation } = loaderData;
+  const { token, roomTitle, work, scale, formToken, enquireOpen, confirmation } = loaderData;
   const answer = actionData as ActionAnswer | undefined;
   const { artwork, label } = work;
   const hrefs = roomWorkHrefs(token, artwork.slug);
@@ -138,12 +140,12 @@ export default function RoomWorkPage({ loaderData, actionData }: Route.Component
         ) : null}
         <section id="view-at-scale" className={styles.scale} aria-labelledby="scale-heading">
           <h2 id="scale-heading" className={styles.sectionHeading}>
-            {artPage.scale_heading}
+            {scale.heading}
           </h2>
           <ViewAtScale
             image={artwork.imageSmall}
             size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
-            caption={artPage.scale_caption}
+            caption={scale.caption}
           />
         </section>
       </div>

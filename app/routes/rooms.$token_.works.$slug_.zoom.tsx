@@ -4,6 +4,7 @@ import { DeepZoomViewer } from "#app/components/deep-zoom-viewer.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { imageInfo } from "#app/images/image-catalog.ts";
@@ -23,7 +24,13 @@ export const headers: Route.HeadersFunction = roomRouteHeaders;
 
 export const loader = answeringOutages("page", async ({ params, request, context }: Route.LoaderArgs) => {
   const db = context.get(databaseContext).db;
-  const gate = await enterRoom(db, request, params.token, context.get(clientIpContext));
+  const gate = await enterRoom(
+    db,
+    request,
+    params.token,
+    context.get(clientIpContext),
+    context.get(contentStoreContext),
+  );
   if (gate.state === "passcode") throw redirect(`/rooms/${params.token}`);
   const { artwork } = roomWork(gate.works, params.slug);
   if (request.method === "GET") {

@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { StatusPage } from "#app/components/status-page.tsx";
-import { siteConfig } from "#app/content/site-config.ts";
 
-type Refusal = { room: "gone"; reason: string } | { room: "limited"; message: string };
+type Refusal =
+  | { room: "gone"; reason: string; studioEmail: string }
+  | { room: "limited"; message: string; studioEmail: string };
 
 const goneWords: Record<string, string> = {
   "room-closed": "The studio has closed this private viewing room.",
@@ -25,7 +26,7 @@ export function RoomErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && isRefusal(error.data)) {
     const refusal = error.data;
-    const email = siteConfig.contact.email;
+    const email = refusal.studioEmail;
     if (refusal.room === "gone") {
       return (
         <StatusPage
