@@ -203,7 +203,7 @@ export function RoomEditor({
   return (
     <Form method="post" className={styles.editor} aria-label={isNew ? "New room" : "Edit room"} noValidate>
       {/* Enter in a field saves (the form's first submit button), never previews or searches. */}
-      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
         Save
       </button>
       {baseRevision !== undefined ? <input type="hidden" name="revision" value={baseRevision} /> : null}
