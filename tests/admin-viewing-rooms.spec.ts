@@ -50,7 +50,7 @@ async function enrolAndSignIn(browser: Browser) {
   // Without a second factor the rooms are closed, and the page says where to add one.
   await expect(page.getByRole("link", { name: "Add an authenticator app" })).toBeVisible();
   await page.goto("/admin/security");
-  await page.getByLabel("Name").fill("Studio phone");
+  await page.getByLabel("Name", { exact: true }).fill("Studio phone");
   await page.getByLabel("Password").fill(processAdmin.password);
   await page.getByRole("button", { name: "Add Authenticator App" }).click();
   secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
@@ -71,7 +71,13 @@ test.beforeAll(async ({ browser }, testInfo) => {
   database = await createPostgresDatabase(baseDatabaseUrl!);
   // A port of this run's own range: E2E_PORT + 1 for the desktop project, + 2 for the phone's.
   const port = basePort + (testInfo.project.name === "phone" ? 2 : 1);
-  server = await startServer({ DATABASE_URL: database.url, DATA_DIR: tempDir(), PORT: String(port) });
+  // PUBLIC_URL is the origin links are shown with (and the only one forms may come from).
+  server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: tempDir(),
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   await enrolAndSignIn(browser);
 });
 
@@ -161,7 +167,7 @@ test("the studio makes a room with three works, a note and a passcode, shares a 
   await page.getByRole("link", { name: "New Room" }).click();
   await expect(page.getByRole("heading", { name: "New room", level: 1 })).toBeVisible();
 
-  await page.getByLabel("Title").fill("For Ada Lindqvist");
+  await page.getByLabel("Title", { exact: true }).fill("For Ada Lindqvist");
   await page.getByLabel(/^Introduction/).fill("Dear Ada,\n\nthree works **chosen for you** after Basel.");
   await addWork(page, "new god", "The New God");
   await addWork(page, "brass moth", "Brass Moth");
@@ -212,7 +218,7 @@ test("the studio makes a room with three works, a note and a passcode, shares a 
   await page.getByRole("button", { name: "Make Link" }).click();
   const links = page.getByRole("list", { name: "Links, newest first" });
   const adaLink = links.getByRole("listitem").filter({ hasText: "for Ada, Basel" }).first();
-  const address = adaLink.getByLabel("Link for for Ada, Basel");
+  const address = adaLink.getByRole("textbox", { name: "Link (for Ada, Basel)" });
   await expect(address).toHaveValue(new RegExp(`^${server!.url}/rooms/[A-Za-z0-9_-]{43}$`));
   const firstUrl = await address.inputValue();
   const token = firstUrl.split("/rooms/")[1]!;
@@ -222,7 +228,7 @@ test("the studio makes a room with three works, a note and a passcode, shares a 
   );
   expect(stored?.token_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(JSON.stringify(stored)).not.toContain(token);
-  await adaLink.getByRole("button", { name: "Copy the link for for Ada, Basel" }).click();
+  await adaLink.getByRole("button", { name: "Copy link (for Ada, Basel)" }).click();
   await expect(adaLink.getByText("Copied", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstUrl);
   await shoot(page, "room-with-link");
@@ -230,11 +236,13 @@ test("the studio makes a room with three works, a note and a passcode, shares a 
   await fits(page);
 
   // Renewed: the old link is revoked and points at the new one, which is shown.
-  await adaLink.getByRole("button", { name: "Renew the link for for Ada, Basel" }).click();
+  await adaLink.getByRole("button", { name: "Renew link (for Ada, Basel)" }).click();
   await expect(links.getByRole("listitem")).toHaveCount(2);
   const fresh = links.getByRole("listitem").first();
-  await expect(fresh.getByLabel("Link for for Ada, Basel")).not.toHaveValue(firstUrl);
-  await expect(fresh.getByLabel("Link for for Ada, Basel")).toHaveValue(/\/rooms\/[A-Za-z0-9_-]{43}$/);
+  await expect(fresh.getByRole("textbox", { name: "Link (for Ada, Basel)" })).not.toHaveValue(firstUrl);
+  await expect(fresh.getByRole("textbox", { name: "Link (for Ada, Basel)" })).toHaveValue(
+    /\/rooms\/[A-Za-z0-9_-]{43}$/,
+  );
   await expect(links.getByRole("listitem").nth(1)).toContainText(/Revoked .*replaced by the newer link/);
   const rows = await sql<{ id: number; revoked_at: Date | null; replaced_by_id: number | null }>(
     "select id, revoked_at, replaced_by_id from viewing_room_links where room_id = $1 order by id",
@@ -264,7 +272,7 @@ test("a stale save is refused with what was typed kept, and can be saved over de
   browser,
 }) => {
   await page.goto("/admin/viewing-rooms/new");
-  await page.getByLabel("Title").fill("Two tabs");
+  await page.getByLabel("Title", { exact: true }).fill("Two tabs");
   await addWork(page, "brass moth", "Brass Moth");
   await page.getByRole("button", { name: "Create Room" }).click();
   await expect(page).toHaveURL(/\/admin\/viewing-rooms\/\d+\?created=1$/);
@@ -273,16 +281,16 @@ test("a stale save is refused with what was typed kept, and can be saved over de
   const other = await browser.newContext({ baseURL: server!.url, storageState: stateFile });
   const otherPage = await other.newPage();
   await otherPage.goto(roomUrl);
-  await otherPage.getByLabel("Title").fill("Two tabs, saved in the other tab");
+  await otherPage.getByLabel("Title", { exact: true }).fill("Two tabs, saved in the other tab");
   await otherPage.getByRole("button", { name: "Save Room" }).click();
   await expect(otherPage.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await other.close();
 
-  await page.getByLabel("Title").fill("Two tabs, typed here");
+  await page.getByLabel("Title", { exact: true }).fill("Two tabs, typed here");
   await workList(page).getByLabel("Note shown in the room").fill("A note typed here");
   await page.getByRole("button", { name: "Save Room" }).click();
   await expect(page.getByRole("alert")).toContainText("Not saved: this room was changed elsewhere");
-  await expect(page.getByLabel("Title")).toHaveValue("Two tabs, typed here");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Two tabs, typed here");
   await expect(workList(page).getByLabel("Note shown in the room")).toHaveValue("A note typed here");
   const id = Number(/(\d+)$/.exec(roomUrl)?.[1]);
   expect((await sql("select title from viewing_rooms where id = $1", [id]))[0]).toEqual({
@@ -301,11 +309,11 @@ test("a field's error shows beside it and nothing typed is lost", async ({ page 
   await page.getByLabel(/^Introduction/).fill("Words kept after a refusal.");
   await addWork(page, "new god", "The New God");
   await page.getByRole("button", { name: "Add a Download" }).click();
-  await page.getByLabel("Name").fill("Certificate");
+  await page.getByLabel("Name", { exact: true }).fill("Certificate");
   await page.getByLabel("Path on this site").fill("https://evil.example/certificate.pdf");
   await page.getByRole("button", { name: "Create Room" }).click();
   await expect(page.getByRole("alert")).toContainText("Not saved: 2 fields need a change");
-  await expect(page.getByLabel("Title")).toHaveAccessibleDescription("Give the room a title.");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveAccessibleDescription("Give the room a title.");
   await expect(page.getByLabel("Path on this site")).toHaveAccessibleDescription(/Use a path on this site/);
   await expect(page.getByLabel(/^Introduction/)).toHaveValue("Words kept after a refusal.");
   expect(await workOrder(page)).toEqual(["the-new-god"]);
@@ -335,7 +343,7 @@ test.describe("without JavaScript", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "one run is enough");
     await page.goto("/admin/viewing-rooms/new");
-    await page.getByLabel("Title").fill("Made without scripts");
+    await page.getByLabel("Title", { exact: true }).fill("Made without scripts");
     await page.getByLabel("Find works by title or series").fill("brass moth");
     await page.getByRole("button", { name: "Find", exact: true }).click();
     await page.getByRole("button", { name: "Add Brass Moth" }).click();
@@ -343,7 +351,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Find", exact: true }).click();
     await page.getByRole("button", { name: "Add The New God" }).click();
     await page.getByRole("button", { name: "Move The New God up" }).click();
-    await expect(page.getByLabel("Title")).toHaveValue("Made without scripts");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Made without scripts");
     expect(await workOrder(page)).toEqual(["the-new-god", "brass-moth"]);
     await page.getByRole("button", { name: "Create Room" }).click();
     await expect(page).toHaveURL(/\/admin\/viewing-rooms\/\d+\?created=1$/);
@@ -354,7 +362,7 @@ test.describe("without JavaScript", () => {
     ]);
     await page.getByLabel("Who it is for").fill("for Ben");
     await page.getByRole("button", { name: "Make Link" }).click();
-    await expect(page.getByLabel("Link for for Ben")).toHaveValue(/\/rooms\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole("textbox", { name: "Link (for Ben)" })).toHaveValue(/\/rooms\/[A-Za-z0-9_-]{43}$/);
   });
 });
 
@@ -364,7 +372,7 @@ test.describe("at 1024 px with touch", { tag: "@desktop" }, () => {
     page,
   }) => {
     await page.goto("/admin/viewing-rooms/new");
-    await page.getByLabel("Title").fill("Touch room");
+    await page.getByLabel("Title", { exact: true }).fill("Touch room");
     for (const [search, title] of [
       ["new god", "The New God"],
       ["brass moth", "Brass Moth"],
@@ -394,7 +402,7 @@ test.describe("at 1024 px with touch", { tag: "@desktop" }, () => {
     await expect(page).toHaveURL(/\/admin\/viewing-rooms\/\d+\?created=1$/);
     await page.getByLabel("Who it is for").fill("for Chiara");
     await page.getByRole("button", { name: "Make Link" }).tap();
-    await expect(page.getByLabel("Link for for Chiara")).toHaveValue(/\/rooms\//);
+    await expect(page.getByRole("textbox", { name: "Link (for Chiara)" })).toHaveValue(/\/rooms\//);
     await fits(page);
     await expectNoSeriousA11yViolations(page);
     await shoot(page, "touch-room");

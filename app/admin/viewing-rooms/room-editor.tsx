@@ -195,7 +195,8 @@ export function RoomEditor({
   });
   const fieldError = (name: string) =>
     errors[name] ? (
-      <span id={`${ids}-${name}-error`} className={styles.fieldError}>
+      // Read as the field's description (aria-describedby), not a second time in its label.
+      <span id={`${ids}-${name}-error`} className={styles.fieldError} aria-hidden="true">
         {errors[name]}
       </span>
     ) : null;

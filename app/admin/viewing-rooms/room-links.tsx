@@ -84,7 +84,7 @@ export function RoomLinks({
             aria-describedby={addErrors.linkNote ? `${ids}-note-error` : undefined}
           />
           {addErrors.linkNote ? (
-            <span id={`${ids}-note-error`} className={styles.fieldError}>
+            <span id={`${ids}-note-error`} className={styles.fieldError} aria-hidden="true">
               {addErrors.linkNote}
             </span>
           ) : null}
@@ -98,7 +98,7 @@ export function RoomLinks({
             aria-describedby={addErrors.linkExpiresAt ? `${ids}-expiry-error` : undefined}
           />
           {addErrors.linkExpiresAt ? (
-            <span id={`${ids}-expiry-error`} className={styles.fieldError}>
+            <span id={`${ids}-expiry-error`} className={styles.fieldError} aria-hidden="true">
               {addErrors.linkExpiresAt}
             </span>
           ) : null}
@@ -114,7 +114,7 @@ export function RoomLinks({
             aria-describedby={addErrors.linkPasscode ? `${ids}-passcode-error` : undefined}
           />
           {addErrors.linkPasscode ? (
-            <span id={`${ids}-passcode-error`} className={styles.fieldError}>
+            <span id={`${ids}-passcode-error`} className={styles.fieldError} aria-hidden="true">
               {addErrors.linkPasscode}
             </span>
           ) : null}
@@ -193,7 +193,7 @@ function LinkCard({
         link.url ? (
           <div className={styles.copyRow}>
             <label htmlFor={`${ids}-url`} className="visually-hidden">
-              Link for {name}
+              Link ({name})
             </label>
             <input
               id={`${ids}-url`}
@@ -202,7 +202,7 @@ function LinkCard({
               readOnly
               onFocus={(event) => event.currentTarget.select()}
             />
-            <button type="button" className="button" onClick={copy} aria-label={`Copy the link for ${name}`}>
+            <button type="button" className="button" onClick={copy} aria-label={`Copy link (${name})`}>
               Copy
             </button>
             <span className={styles.copied} role="status" aria-live="polite">
@@ -268,7 +268,7 @@ function LinkCard({
         </div>
       </dl>
       {opened.length > 0 ? (
-        <table className={styles.workFigures} aria-label={`Works opened through the link for ${name}`}>
+        <table className={styles.workFigures} aria-label={`Works opened through link (${name})`}>
           <thead>
             <tr>
               <th scope="col">Work</th>
@@ -293,7 +293,7 @@ function LinkCard({
           <fetcher.Form method="post">
             <input type="hidden" name="intent" value="renew-link" />
             <input type="hidden" name="linkId" value={link.id} />
-            <button type="submit" className="button button-ghost" aria-label={`Renew the link for ${name}`}>
+            <button type="submit" className="button button-ghost" aria-label={`Renew link (${name})`}>
               Renew
             </button>
           </fetcher.Form>
@@ -310,7 +310,7 @@ function LinkCard({
             <button
               type="submit"
               className={`button button-ghost ${enquiryStyles.danger}`}
-              aria-label={`Revoke the link for ${name}`}
+              aria-label={`Revoke link (${name})`}
             >
               Revoke
             </button>
