@@ -333,6 +333,8 @@ test("works reorder by dragging their handle", async ({ page }, testInfo) => {
   await addWork(page, "new god", "The New God");
   await addWork(page, "brass moth", "Brass Moth");
   await addWork(page, "canopy", "A Door in the Canopy");
+  // In the middle of the window, clear of the sticky save bar.
+  await workList(page).evaluate((list) => list.scrollIntoView({ block: "center" }));
   const handles = workList(page).locator('[title="Drag to reorder"]');
   const from = (await handles.nth(2).boundingBox())!;
   const to = (await workList(page).getByRole("listitem").first().boundingBox())!;
@@ -341,6 +343,9 @@ test("works reorder by dragging their handle", async ({ page }, testInfo) => {
   await page.mouse.move(from.x + from.width / 2, to.y + 5, { steps: 8 });
   await page.mouse.up();
   expect(await workOrder(page)).toEqual(["a-door-in-the-canopy", "the-new-god", "brass-moth"]);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Moved A Door in the Canopy to position 1 of 3." }),
+  ).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
@@ -391,6 +396,7 @@ test.describe("at 1024 px with touch", { tag: "@desktop" }, () => {
     await page.getByRole("button", { name: "Move Brass Moth up" }).tap();
     expect(await workOrder(page)).toEqual(["brass-moth", "the-new-god"]);
     // A finger on the handle: touch pointer events, the page does not scroll instead.
+    await workList(page).evaluate((list) => list.scrollIntoView({ block: "center" }));
     const handle = workList(page).locator('[title="Drag to reorder"]').first();
     const box = (await handle.boundingBox())!;
     const target = (await workList(page).getByRole("listitem").nth(1).boundingBox())!;

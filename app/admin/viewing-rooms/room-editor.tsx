@@ -55,6 +55,9 @@ export function RoomEditor({
   const listRef = useRef<HTMLOListElement>(null);
   const drag = useRef<{ index: number; pointerId: number } | null>(null);
   const [dragging, setDragging] = useState<string | null>(null);
+  // The latest form, for the end of a drag (its handlers were made with an older one).
+  const latestForm = useRef(form);
+  latestForm.current = form;
 
   useEffect(() => setHydrated(true), []);
 
@@ -147,42 +150,54 @@ export function RoomEditor({
   }
 
   // Dragging by the handle: the row under the pointer's height takes the dragged work's place.
+  // Moves and the release are followed on the window, since the dragged row (and its handle)
+  // moves in the document as the order changes.
   function onHandleDown(event: React.PointerEvent<HTMLElement>, index: number) {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || drag.current) return;
     event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { index, pointerId: event.pointerId };
-    setDragging(form.works[index]?.slug ?? null);
-  }
-  function onHandleMove(event: React.PointerEvent<HTMLElement>) {
-    const current = drag.current;
-    if (!current || current.pointerId !== event.pointerId || !listRef.current) return;
-    const rows = [...listRef.current.querySelectorAll<HTMLElement>(":scope > li")];
-    let target = rows.length - 1;
-    for (const [at, row] of rows.entries()) {
-      const box = row.getBoundingClientRect();
-      if (event.clientY < box.top + box.height / 2) {
-        target = at;
-        break;
+    const pointerId = event.pointerId;
+    drag.current = { index, pointerId };
+    setDragging(latestForm.current.works[index]?.slug ?? null);
+    const onMove = (move: PointerEvent) => {
+      const current = drag.current;
+      if (!current || move.pointerId !== pointerId || !listRef.current) return;
+      move.preventDefault();
+      const rows = [...listRef.current.querySelectorAll<HTMLElement>(":scope > li")];
+      let target = rows.length - 1;
+      for (const [at, row] of rows.entries()) {
+        const box = row.getBoundingClientRect();
+        if (move.clientY < box.top + box.height / 2) {
+          target = at;
+          break;
+        }
       }
-    }
-    if (target !== current.index) {
-      setForm((state) => {
-        const works = [...state.works];
-        const [work] = works.splice(current.index, 1);
-        if (work) works.splice(target, 0, work);
-        return { ...state, works };
-      });
-      current.index = target;
-    }
-  }
-  function onHandleUp(event: React.PointerEvent<HTMLElement>) {
-    const current = drag.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    drag.current = null;
-    const work = form.works[current.index];
-    setDragging(null);
-    if (work) setAnnouncement(`Moved ${work.title} to position ${current.index + 1} of ${form.works.length}.`);
+      if (target !== current.index) {
+        const from = current.index;
+        current.index = target;
+        setForm((state) => {
+          const works = [...state.works];
+          const [work] = works.splice(from, 1);
+          if (work) works.splice(target, 0, work);
+          return { ...state, works };
+        });
+      }
+    };
+    const onEnd = (end: PointerEvent) => {
+      if (end.pointerId !== pointerId) return;
+      window.removeEventListener("pointermove", onMove);
+      window.removeEventListener("pointerup", onEnd);
+      window.removeEventListener("pointercancel", onEnd);
+      const current = drag.current;
+      drag.current = null;
+      setDragging(null);
+      if (!current) return;
+      const works = latestForm.current.works;
+      const work = works[current.index];
+      if (work) setAnnouncement(`Moved ${work.title} to position ${current.index + 1} of ${works.length}.`);
+    };
+    window.addEventListener("pointermove", onMove, { passive: false });
+    window.addEventListener("pointerup", onEnd);
+    window.addEventListener("pointercancel", onEnd);
   }
 
   const preview = previewFetcher.data?.previewHtml ?? answer?.previewHtml;
@@ -307,9 +322,6 @@ export function RoomEditor({
                       aria-hidden="true"
                       title="Drag to reorder"
                       onPointerDown={(event) => onHandleDown(event, index)}
-                      onPointerMove={onHandleMove}
-                      onPointerUp={onHandleUp}
-                      onPointerCancel={onHandleUp}
                     >
                       ⋮⋮
                     </span>
