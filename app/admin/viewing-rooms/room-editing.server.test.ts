@@ -1,6 +1,7 @@
 import { verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -212,10 +213,14 @@ describe("the editor's form", () => {
   });
 });
 
-import { artworks } from "#app/catalogue/catalogue.ts";
-
 function artworksSlugs(count: number): string[] {
-  const slugs = [...new Set(artworks.map((work) => work.slug))];
+  const slugs = [
+    ...new Set(
+      processContentStore()
+        .catalogue()
+        .artworks.map((work) => work.slug),
+    ),
+  ];
   while (slugs.length < count) slugs.push(`${slugs[0]}`);
   return slugs.slice(0, count);
 }

@@ -1,9 +1,13 @@
 import { data } from "react-router";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { renderIntroduction } from "./introduction-preview.server.ts";
 import { searchCatalogue } from "./room-editing.server.ts";
 import { ROOM_LIMITS, type RoomForm, type RoomFormErrors, type WorkChoice } from "./room-form.ts";
 import { badRoomInput, checkRoomForm, type RoomInput, readRoomForm } from "./room-input.server.ts";
+
+// The process's content store, read at each call so a replaced catalogue is seen at once; it is the
+// instance the router context hands to routes (decision 038).
+const catalogueNow = () => processContentStore().catalogue();
 
 /**
  * What the editor's form gets back from the server: the form as typed (so nothing is lost),
@@ -72,7 +76,7 @@ export function editorFormStep(formData: FormData, intent: string) {
     return editorAnswer({ form: { ...form, downloads: [...form.downloads, { label: "", path: "" }] }, search });
   }
   if (intent.startsWith("add:")) {
-    const work = findArtwork(intent.slice(4));
+    const work = catalogueNow().find(intent.slice(4));
     if (!work) badRoomInput("That work is not in the catalogue.");
     if (form.works.some((entry) => entry.slug === work.slug)) {
       return editorAnswer({ form, search, message: `${work.title} is already in the room.` });

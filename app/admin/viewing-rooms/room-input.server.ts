@@ -1,7 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { findArtwork } from "#app/catalogue/catalogue.ts";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { ROOM_LIMITS, type RoomForm, type RoomFormErrors } from "./room-form.ts";
+
+// The process's content store, read at each call so a replaced catalogue is seen at once; it is the
+// instance the router context hands to routes (decision 038).
+const catalogueNow = () => processContentStore().catalogue();
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -96,7 +100,7 @@ export function readRoomForm(form: FormData): RoomForm {
       .filter((row) => row.label.trim() !== "" || row.path !== ""),
     works: slugs.map((slug, index) => ({
       slug,
-      title: findArtwork(slug)?.title ?? slug,
+      title: catalogueNow().find(slug)?.title ?? slug,
       note: notes[index] ?? "",
       price: prices[index] ?? "",
     })),
@@ -137,7 +141,7 @@ const formSchema = z.object({
         slug: z
           .string()
           .max(200)
-          .refine((slug) => findArtwork(slug) !== undefined, "This work is not in the catalogue."),
+          .refine((slug) => catalogueNow().find(slug) !== undefined, "This work is not in the catalogue."),
         note: z.string().max(note, `A note can be at most ${note} characters.`),
         price: z.string().max(price, `A price can be at most ${price} characters.`),
       }),
