@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "#app/config/env.server.ts";
-import { defaultMessage, enquiryInputSchema } from "./enquiry-fields.ts";
+import { defaultMessage } from "./enquiry-fields.ts";
+import { enquiryInputSchema } from "./enquiry-input.server.ts";
 import { issueFormToken, TOKEN_MAX_AGE_MS, TOKEN_MIN_AGE_MS, tokenProblem } from "./form-token.server.ts";
 
 const key = crypto.randomBytes(32);

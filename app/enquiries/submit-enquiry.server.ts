@@ -11,12 +11,12 @@ import {
   type EnquiryFieldName,
   type EnquiryValues,
   enquiryFieldNames,
-  enquiryInputSchema,
   enquiryLimits,
   HONEYPOT_FIELD,
   subjectTitles,
   TOKEN_FIELD,
 } from "./enquiry-fields.ts";
+import { enquiryInputSchema } from "./enquiry-input.server.ts";
 import { enquiryMailSubject, enquiryMailText, studioEmail } from "./enquiry-mail.server.ts";
 import { claimFormToken, tokenProblem, tokenProblemMessages } from "./form-token.server.ts";
 
