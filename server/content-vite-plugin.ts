@@ -22,7 +22,8 @@ export function contentPlugin(): Plugin {
       const name = resolved.slice(PREFIX.length + 1);
       const collection = contentCollections[name];
       if (!collection) this.error(`No content collection "${name}" (app/content/content-collections.server.ts)`);
-      return `export default ${JSON.stringify(collection())};`;
+      // JSON.parse of a string literal is parsed faster than the same object literal (12,000 works).
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(collection()))});`;
     },
     configureServer(devServer) {
       server = devServer;

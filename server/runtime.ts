@@ -73,6 +73,7 @@ export async function startRuntime() {
       const mailStopped = services.mailSender.stop();
       await services.enquiryRetention.stop();
       await services.enquiryEvents.stop();
+      await services.contentSync.stop();
       await services.quoteEvents.stop();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

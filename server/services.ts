@@ -3,8 +3,10 @@ import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
-import { type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
-import { siteSettings } from "#app/content/site-settings.server.ts";
+import { ContentError } from "#app/content-files/content-files.server.ts";
+import { importIfEmpty } from "#app/content/content-documents.server.ts";
+import { bundledDocuments, type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
+import { ContentSync } from "#app/content/content-sync.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
@@ -36,6 +38,8 @@ export interface Services {
   enquiryRetention: EnquiryRetention;
   /** The site's content; every public page reads it through its loader (decision 038). */
   content: ContentStore;
+  /** Keeps `content` on the database's published content, on every process (decision 039). */
+  contentSync: ContentSync;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -95,8 +99,25 @@ export async function createServices(): Promise<Services> {
     await enquiryEvents.start().catch((error: Error) => {
       throw new StartupError(`Enquiry updates: ${error.message}`, { cause: error });
     });
+    // The site's content: the build's documents on a first start, then the database's (decision 039).
+    const content = processContentStore();
+    const build = bundledDocuments();
+    if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
+    const contentSync = new ContentSync(database, content, {
+      build,
+      onReload: (version, ms) => logger.info({ version, ms }, "content reloaded"),
+      onError: (error) =>
+        error instanceof ContentError
+          ? logger.error({ problems: error.message.split("\n") }, "published content did not check: kept the last good")
+          : isDatabaseUnreachable(error)
+            ? logger.warn({ reason: outageReason(error) }, "content updates: database unavailable")
+            : logger.error({ err: error }, "content reload failed"),
+    });
+    await contentSync.start().catch((error: Error) => {
+      throw new StartupError(`Content: ${error.message}`, { cause: error });
+    });
     const enquiryRetention = new EnquiryRetention(database, {
-      retentionDays: () => siteSettings().enquiries.retentionDays,
+      retentionDays: () => content.siteSettings().enquiries.retentionDays,
       onSwept: (count) => {
         logger.info({ count }, "closed and spam enquiries past retention removed");
         removeForgottenOutboxFiles(database.db, env.DATA_DIR).catch((error) =>
@@ -106,9 +127,18 @@ export async function createServices(): Promise<Services> {
       onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
     });
     enquiryRetention.start();
-    // The bundled content today; the next step fills it from the database and replaces it on NOTIFY.
-    const content = processContentStore();
-    return { env, logger, database, quoteEvents, publicQuotes, mailSender, enquiryEvents, enquiryRetention, content };
+    return {
+      env,
+      logger,
+      database,
+      quoteEvents,
+      publicQuotes,
+      mailSender,
+      enquiryEvents,
+      enquiryRetention,
+      content,
+      contentSync,
+    };
   } catch (error) {
     await database.close().catch(() => {});
     if (isDiskFull(error)) throw new StartupError(startupMessage(error, env), { cause: error });

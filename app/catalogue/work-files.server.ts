@@ -1,5 +1,6 @@
 import path from "node:path";
-import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content-files/content-files.server.ts";
+import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
+import { type ContentLocation, readFolder } from "#app/content-files/content-source.server.ts";
 import {
   type ArtworkRecord,
   artworkRecord,
@@ -18,9 +19,9 @@ export function worksDir(dir = contentDir()): string {
  * field), in catalogue order. Served to the app as `virtual:content/works`; the prerender list
  * calls it directly.
  */
-export function readWorkRecords(dir = contentDir()): ArtworkRecord[] {
-  const entries = readContentFolder(worksDir(dir), workFileSchema, { bodyField: "description" });
-  const problems = crossRecordProblems(entries.map((e) => ({ slug: e.name, file: displayPath(e.file) })));
+export function readWorkRecords(dir: ContentLocation = contentDir()): ArtworkRecord[] {
+  const entries = readFolder(dir, "works", workFileSchema);
+  const problems = crossRecordProblems(entries.map((e) => ({ slug: e.name, file: e.file })));
   if (problems.length > 0) throw new ContentError(problems.join("\n"));
   return catalogueOrder(entries.map((entry) => artworkRecord(entry.name, entry.data)));
 }

@@ -100,39 +100,3 @@ export interface ContentEntry<T> {
   file: string;
   data: T;
 }
-
-const CONTENT_EXTENSIONS = new Set([".md", ".yaml", ".yml"]);
-
-/**
- * Reads and checks every content file directly in a folder, in file-name order. Problems in
- * several files are reported together, so one build run shows them all.
- */
-export function readContentFolder<S extends z.ZodType>(
-  folder: string,
-  schema: S,
-  options: ContentFileOptions = {},
-): ContentEntry<z.output<S>>[] {
-  if (!fs.existsSync(folder)) throw new ContentError(`${displayPath(folder)}: folder not found`);
-  const files = fs
-    .readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && CONTENT_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
-    .map((entry) => entry.name)
-    .sort();
-  const problems: string[] = [];
-  const entries: ContentEntry<z.output<S>>[] = [];
-  for (const name of files) {
-    const file = path.join(folder, name);
-    try {
-      entries.push({
-        name: path.basename(name, path.extname(name)),
-        file,
-        data: readContentFile(file, schema, options),
-      });
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      problems.push(error.message);
-    }
-  }
-  if (problems.length > 0) throw new ContentError(problems.join("\n"));
-  return entries;
-}

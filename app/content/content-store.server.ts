@@ -1,28 +1,13 @@
-import articles from "virtual:content/articles";
-import exhibitionPages from "virtual:content/exhibition-pages";
-import pageImageRegistry from "virtual:content/images";
-import interviews from "virtual:content/interviews";
-import aboutPage from "virtual:content/pages/about";
-import artPage from "virtual:content/pages/art";
-import articlesPage from "virtual:content/pages/articles";
-import contactPage from "virtual:content/pages/contact";
-import cvPage from "virtual:content/pages/cv";
-import exhibitionsPage from "virtual:content/pages/exhibitions";
-import homePage from "virtual:content/pages/home";
-import interviewsPage from "virtual:content/pages/interviews";
-import merchPage from "virtual:content/pages/merch";
-import notFoundPage from "virtual:content/pages/not-found";
-import pricesPage from "virtual:content/pages/prices";
-import quotesPage from "virtual:content/pages/quotes";
-import site from "virtual:content/site";
-import works from "virtual:content/works";
+import documents from "virtual:content/documents";
 import { createContext } from "react-router";
 import type { ArtworkRecord } from "#app/catalogue/artwork-record.ts";
 import { Catalogue } from "#app/catalogue/catalogue.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import type { Exhibition, ExhibitionLink } from "#app/exhibitions/exhibition.ts";
 import { exhibitionLinks } from "#app/exhibitions/exhibition-files.server.ts";
 import type { PageImage } from "#app/images/page-image-files.server.ts";
 import type { PageImageRef } from "#app/images/page-image-lookup.ts";
+import { snapshotFrom } from "./content-snapshot.server.ts";
 import type { LongFormKind, LongFormPiece } from "./long-form-files.server.ts";
 import type { AboutPage } from "./pages/about.server.ts";
 import type { ContactPage } from "./pages/contact.server.ts";
@@ -71,29 +56,14 @@ export interface ContentSnapshot {
   pageImages: Readonly<Record<string, readonly PageImage[]>>;
 }
 
-/** What the build bundled: the `virtual:content/*` modules (server/content-vite-plugin.ts), read only here. */
+/** What the build bundled: every document of the content folder (`virtual:content/documents`), checked here. */
 export function bundledContent(): ContentSnapshot {
-  return {
-    site,
-    pages: {
-      home: homePage,
-      about: aboutPage,
-      cv: cvPage,
-      prices: pricesPage,
-      contact: contactPage,
-      merch: merchPage,
-      notFound: notFoundPage,
-      quotes: quotesPage,
-      exhibitions: exhibitionsPage,
-      articles: articlesPage,
-      interviews: interviewsPage,
-      art: artPage,
-    },
-    works,
-    exhibitions: exhibitionPages,
-    longForm: { articles, interviews },
-    pageImages: pageImageRegistry,
-  };
+  return snapshotFrom(bundledDocuments());
+}
+
+/** The build's documents as a source: what the database starts from on a first start (decision 039). */
+export function bundledDocuments(): DocumentSource {
+  return new DocumentSource(new Map(Object.entries(documents)), "content");
 }
 
 /** Views several pages share, derived once per snapshot rather than on every request. */

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
-import { contentDir, readContentFolder } from "#app/content-files/content-files.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
+import { type ContentLocation, readFolder } from "#app/content-files/content-source.server.ts";
 import { contentHtmlRemovals, sanitizeContentHtml } from "#app/security/content-html.server.ts";
 
 /**
@@ -66,8 +67,8 @@ export function longFormDir(kind: LongFormKind, dir = contentDir()): string {
 }
 
 /** Every piece of one kind, newest first (file-name order among pieces of the same date). */
-export function readLongForm(kind: LongFormKind, dir = contentDir()): LongFormPiece[] {
-  return readContentFolder(longFormDir(kind, dir), schemas[kind], { bodyField: "body" })
+export function readLongForm(kind: LongFormKind, dir: ContentLocation = contentDir()): LongFormPiece[] {
+  return readFolder(dir, kind, schemas[kind])
     .map(
       ({ name, data: { body, ...fields } }): LongFormPiece => ({
         ...fields,

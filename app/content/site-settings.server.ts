@@ -1,6 +1,6 @@
-import path from "node:path";
 import { z } from "zod";
-import { contentDir, readContentFile } from "#app/content-files/content-files.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
+import { type ContentLocation, readDocument } from "#app/content-files/content-source.server.ts";
 import { text } from "./pages/page-file.server.ts";
 
 const link = z.strictObject({ to: text, label: text });
@@ -74,8 +74,8 @@ export function toSiteConfig(file: z.output<typeof siteFileSchema>) {
 export type SiteSettings = ReturnType<typeof toSiteConfig>;
 
 /** Reads and checks `site.yaml` in the content folder. */
-export function loadSiteSettings(dir = contentDir()): SiteSettings {
-  return toSiteConfig(readContentFile(path.join(dir, "site.yaml"), siteFileSchema));
+export function loadSiteSettings(dir: ContentLocation = contentDir()): SiteSettings {
+  return toSiteConfig(readDocument(dir, "site.yaml", siteFileSchema));
 }
 
 let cached: SiteSettings | undefined;

@@ -78,3 +78,8 @@ declare module "virtual:content/pages/art" {
   const page: import("./pages/short-pages.server").ArtPage;
   export default page;
 }
+declare module "virtual:content/documents" {
+  /** Every content document as written, by path (`works/moss-oracle.md`): app/content-files/content-source.server.ts. */
+  const documents: Record<string, unknown>;
+  export default documents;
+}

@@ -43,3 +43,5 @@ export * from "./enquiry-schema.ts";
 export * from "./mail-schema.ts";
 // Private viewing rooms, their links and what happened through each (issue 22).
 export * from "./viewing-room-schema.ts";
+// The site's content, its drafts and every published revision (issue 23, decision 039).
+export * from "./content-schema.ts";

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
+import type { ArtworkRecord } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
-import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content-files/content-files.server.ts";
+import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
+import { type ContentLocation, readFolder } from "#app/content-files/content-source.server.ts";
 import { readPageImages } from "#app/images/page-image-files.server.ts";
 import type { Exhibition, ExhibitionLink } from "./exhibition.ts";
 import {
@@ -42,8 +44,13 @@ function exhibitionFileSchema(sources: BlockSources) {
 }
 
 /** The catalogue's works as the works block resolves them (title, slug, small image). */
-export function catalogueWorkRefs(dir = contentDir()): CatalogueWorkRef[] {
-  return readWorkRecords(dir).map((record) => ({
+export function catalogueWorkRefs(dir: ContentLocation = contentDir()): CatalogueWorkRef[] {
+  return workRefsOf(readWorkRecords(dir));
+}
+
+/** The works block's view of checked work records. */
+export function workRefsOf(records: readonly ArtworkRecord[]): CatalogueWorkRef[] {
+  return records.map((record) => ({
     title: record.title,
     slug: record.slug,
     image: record.image_small.slice(record.image_small.lastIndexOf("/") + 1),
@@ -59,10 +66,10 @@ export function exhibitionsDir(dir = contentDir()): string {
  * looked up in the same CONTENT_DIR's registries.
  */
 export function readExhibitions(
-  dir = contentDir(),
+  dir: ContentLocation = contentDir(),
   sources: BlockSources = { catalogue: catalogueWorkRefs(dir), images: readPageImages(dir) },
 ): Exhibition[] {
-  const entries = readContentFolder(exhibitionsDir(dir), exhibitionFileSchema(sources));
+  const entries = readFolder(dir, "exhibitions", exhibitionFileSchema(sources));
   const problems: string[] = [];
   for (const { file, data } of entries) {
     const seen = new Map<string, number>();
@@ -70,9 +77,7 @@ export function readExhibitions(
       for (const id of blockIds(block, data.id_prefix)) {
         const earlier = seen.get(id);
         if (earlier !== undefined)
-          problems.push(
-            `${displayPath(file)}: blocks.${index}: heading id "${id}" is already used by block ${earlier}`,
-          );
+          problems.push(`${file}: blocks.${index}: heading id "${id}" is already used by block ${earlier}`);
         seen.set(id, index);
       }
     });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { ContentError, contentDir, displayPath, readContentFolder } from "#app/content-files/content-files.server.ts";
+import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
+import { type ContentLocation, readFolder } from "#app/content-files/content-source.server.ts";
 import {
   OBJECT_ARRANGEMENTS,
   type ObjectArrangement,
@@ -77,13 +78,13 @@ export function imagesDir(dir = contentDir()): string {
 }
 
 /** Every collection's images, in file order; a name listed twice in one collection is refused. */
-export function readPageImages(dir = contentDir()): Record<string, PageImage[]> {
+export function readPageImages(dir: ContentLocation = contentDir()): Record<string, PageImage[]> {
   const registry: Record<string, PageImage[]> = {};
   const problems: string[] = [];
-  for (const { name: collection, file, data } of readContentFolder(imagesDir(dir), z.array(pageImageSchema))) {
+  for (const { name: collection, file, data } of readFolder(dir, "images", z.array(pageImageSchema))) {
     const seen = new Set<string>();
     for (const image of data) {
-      if (seen.has(image.name)) problems.push(`${displayPath(file)}: "${image.name}" is listed twice`);
+      if (seen.has(image.name)) problems.push(`${file}: "${image.name}" is listed twice`);
       seen.add(image.name);
     }
     registry[collection] = data;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { pageHead, pageImageName, paragraphs, readPageFile, sitePath, text } from "./page-file.server.ts";
 
 /** content/pages/about.yaml. */
@@ -21,6 +22,6 @@ export const aboutPageSchema = z.strictObject({
 
 export type AboutPage = z.output<typeof aboutPageSchema>;
 
-export function loadAboutPage(dir?: string): AboutPage {
+export function loadAboutPage(dir?: ContentLocation): AboutPage {
   return readPageFile("about", aboutPageSchema, dir);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { pageHead, pageImageName, paragraphs, readPageFile, text } from "./page-file.server.ts";
 
 /** content/pages/contact.yaml. */
@@ -13,6 +14,6 @@ export const contactPageSchema = z.strictObject({
 
 export type ContactPage = z.output<typeof contactPageSchema>;
 
-export function loadContactPage(dir?: string): ContactPage {
+export function loadContactPage(dir?: ContentLocation): ContactPage {
   return readPageFile("contact", contactPageSchema, dir);
 }

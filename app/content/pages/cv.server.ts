@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { pageHead, readPageFile, text } from "./page-file.server.ts";
 
 const cvEntrySchema = z.strictObject({
@@ -46,6 +47,6 @@ export const cvPageSchema = z.strictObject({
 export type CvPage = z.output<typeof cvPageSchema>;
 export type CvEntry = z.output<typeof cvEntrySchema>;
 
-export function loadCvPage(dir?: string): CvPage {
+export function loadCvPage(dir?: ContentLocation): CvPage {
   return readPageFile("cv", cvPageSchema, dir);
 }

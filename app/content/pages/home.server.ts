@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { readPageFile, sitePath, text } from "./page-file.server.ts";
 
 const workSlug = z.string().regex(/^[a-z0-9-]+$/, "must be a work's slug (its file name in content/works/)");
@@ -30,6 +31,6 @@ export const homePageSchema = z.strictObject({
 
 export type HomePage = z.output<typeof homePageSchema>;
 
-export function loadHomePage(dir?: string): HomePage {
+export function loadHomePage(dir?: ContentLocation): HomePage {
   return readPageFile("home", homePageSchema, dir);
 }

@@ -1,6 +1,6 @@
-import path from "node:path";
 import { z } from "zod";
-import { contentDir, readContentFile } from "#app/content-files/content-files.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
+import { type ContentLocation, readDocument } from "#app/content-files/content-source.server.ts";
 
 /** A line or paragraph of copy. A missing field says so, rather than zod's "expected string, received undefined". */
 export const text = z
@@ -32,6 +32,10 @@ export type PageImageName = z.output<typeof pageImageName>;
 export const pageHead = { title: text, description: text };
 
 /** Reads and checks `pages/<page>.yaml` in the content folder. */
-export function readPageFile<S extends z.ZodType>(page: string, schema: S, dir = contentDir()): z.output<S> {
-  return readContentFile(path.join(dir, "pages", `${page}.yaml`), schema);
+export function readPageFile<S extends z.ZodType>(
+  page: string,
+  schema: S,
+  dir: ContentLocation = contentDir(),
+): z.output<S> {
+  return readDocument(dir, `pages/${page}.yaml`, schema);
 }

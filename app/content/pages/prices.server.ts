@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { pageHead, readPageFile, text } from "./page-file.server.ts";
 
 /** A key of `prices` in content/site.yaml. */
@@ -19,6 +20,6 @@ export const pricesPageSchema = z.strictObject({
 
 export type PricesPage = z.output<typeof pricesPageSchema>;
 
-export function loadPricesPage(dir?: string): PricesPage {
+export function loadPricesPage(dir?: ContentLocation): PricesPage {
   return readPageFile("prices", pricesPageSchema, dir);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { pageHead, readPageFile, text } from "./page-file.server.ts";
 
 // The pages with a few lines of copy each: Merch, the 404 page, the quote wall and the indexes of
@@ -50,11 +51,12 @@ export type QuotesPage = z.output<typeof quotesPageSchema>;
 export type LongFormIndexPage = z.output<typeof longFormIndexPageSchema>;
 export type ExhibitionsPage = z.output<typeof exhibitionsPageSchema>;
 
-export const loadMerchPage = (dir?: string): MerchPage => readPageFile("merch", merchPageSchema, dir);
-export const loadNotFoundPage = (dir?: string): NotFoundPage => readPageFile("not-found", notFoundPageSchema, dir);
-export const loadQuotesPage = (dir?: string): QuotesPage => readPageFile("quotes", quotesPageSchema, dir);
-export const loadLongFormIndexPage = (page: "articles" | "interviews", dir?: string): LongFormIndexPage =>
+export const loadMerchPage = (dir?: ContentLocation): MerchPage => readPageFile("merch", merchPageSchema, dir);
+export const loadNotFoundPage = (dir?: ContentLocation): NotFoundPage =>
+  readPageFile("not-found", notFoundPageSchema, dir);
+export const loadQuotesPage = (dir?: ContentLocation): QuotesPage => readPageFile("quotes", quotesPageSchema, dir);
+export const loadLongFormIndexPage = (page: "articles" | "interviews", dir?: ContentLocation): LongFormIndexPage =>
   readPageFile(page, longFormIndexPageSchema, dir);
-export const loadExhibitionsPage = (dir?: string): ExhibitionsPage =>
+export const loadExhibitionsPage = (dir?: ContentLocation): ExhibitionsPage =>
   readPageFile("exhibitions", exhibitionsPageSchema, dir);
-export const loadArtPage = (dir?: string): ArtPage => readPageFile("art", artPageSchema, dir);
+export const loadArtPage = (dir?: ContentLocation): ArtPage => readPageFile("art", artPageSchema, dir);

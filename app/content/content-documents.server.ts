@@ -1,0 +1,229 @@
+import { isDeepStrictEqual } from "node:util";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { ContentError } from "#app/content-files/content-files.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
+import type { AppDatabase } from "#app/db/database.server.ts";
+import { contentDocuments, contentRevisions, contentState } from "#app/db/content-schema.ts";
+import { snapshotFrom } from "./content-snapshot.server.ts";
+
+/**
+ * The site's published content in the database (decision 039): reading it whole, and changing it
+ * in one transaction that checks the whole result first, keeps every earlier revision, bumps the
+ * content version and (by trigger) sends NOTIFY content_changed, so every process reloads.
+ */
+
+/** The published documents by path, and the content version they are. */
+export interface PublishedContent {
+  version: number;
+  documents: Map<string, unknown>;
+}
+
+export async function loadPublished(db: AppDatabase): Promise<PublishedContent> {
+  const [state] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
+  const rows = await db
+    .select({ path: contentDocuments.path, data: contentDocuments.data })
+    .from(contentDocuments)
+    .orderBy(asc(contentDocuments.path));
+  return { version: state?.version ?? 0, documents: new Map(rows.map((row) => [row.path, row.data])) };
+}
+
+/** One document's change: its new value, or null to delete it. */
+export interface DocumentChange {
+  path: string;
+  data: unknown | null;
+  /**
+   * The published revision the change was made from (0: a new document). When the document has
+   * moved on since, the change is refused (ContentConflict), never written over the other edit.
+   * Omitted by imports, which replace whatever is there.
+   */
+  baseRevision?: number;
+}
+
+export type RevisionAction = "import" | "publish" | "restore" | "delete";
+
+/** What a change did, or (for a dry run) would do, path by path. */
+export interface ChangeSummary {
+  added: string[];
+  changed: string[];
+  removed: string[];
+  /** The content version after it (unchanged for a dry run or when nothing differed). */
+  version: number;
+}
+
+/** Another edit of the same document was published first. */
+export class ContentConflict extends Error {
+  override name = "ContentConflict";
+  constructor(
+    readonly path: string,
+    readonly current: number,
+    readonly base: number,
+  ) {
+    super(
+      `${path} was changed by someone else (revision ${current}; this edit was made from revision ${base}). Reload it to see their change, then make yours again.`,
+    );
+  }
+}
+
+/** A path that is not a document of the content tree: refused before anything is read. */
+const DOCUMENT_PATH =
+  /^(?:site\.yaml|(?:pages|images|exhibitions)\/[a-z0-9][a-z0-9-]*\.ya?ml|(?:works|articles|interviews)\/[a-z0-9][a-z0-9-]*\.md)$/;
+
+export function isDocumentPath(path: string): boolean {
+  return DOCUMENT_PATH.test(path);
+}
+
+interface CommitOptions {
+  author: string;
+  action: RevisionAction;
+  /** Check and summarise only; nothing is written. */
+  dryRun?: boolean;
+  /** Documents not named in the changes are removed (an import of a whole tree). */
+  replaceAll?: boolean;
+}
+
+/**
+ * Applies changes to the published content atomically: under a lock on the content version (so
+ * publishes from several processes take turns), the whole resulting content is checked with the
+ * content files' schemas (an invalid result throws ContentError naming each problem, and nothing
+ * is written), then each changed document is written with a new revision, every revision kept,
+ * and the version bumped, which notifies every process. Documents equal to what is there are
+ * left alone; when nothing differs, nothing is written and the version stays.
+ */
+export async function commitChanges(
+  db: AppDatabase,
+  changes: readonly DocumentChange[],
+  options: CommitOptions,
+): Promise<ChangeSummary> {
+  for (const change of changes)
+    if (!isDocumentPath(change.path)) throw new ContentError(`${change.path}: not a content document's path`);
+  return db.transaction(async (tx) => {
+    await tx.insert(contentState).values({ id: 1, version: 0 }).onConflictDoNothing();
+    const [state] = await tx
+      .select({ version: contentState.version })
+      .from(contentState)
+      .where(eq(contentState.id, 1))
+      .for("update");
+    const current = await tx
+      .select({ path: contentDocuments.path, data: contentDocuments.data, revision: contentDocuments.revision })
+      .from(contentDocuments);
+    const existing = new Map(current.map((row) => [row.path, row]));
+
+    const next = new Map(current.map((row) => [row.path, row.data as unknown]));
+    const named = new Set<string>();
+    const summary: ChangeSummary = { added: [], changed: [], removed: [], version: state?.version ?? 0 };
+    const writes: { path: string; data: unknown | null; revision: number }[] = [];
+    for (const change of changes) {
+      named.add(change.path);
+      const before = existing.get(change.path);
+      if (change.baseRevision !== undefined && (before?.revision ?? 0) !== change.baseRevision)
+        throw new ContentConflict(change.path, before?.revision ?? 0, change.baseRevision);
+      if (change.data === null) {
+        if (!before) continue;
+        next.delete(change.path);
+        summary.removed.push(change.path);
+      } else {
+        if (before && isDeepStrictEqual(before.data, change.data)) continue;
+        next.set(change.path, change.data);
+        (before ? summary.changed : summary.added).push(change.path);
+      }
+      writes.push({ path: change.path, data: change.data, revision: (before?.revision ?? 0) + 1 });
+    }
+    if (options.replaceAll) {
+      for (const [path, before] of existing) {
+        if (named.has(path)) continue;
+        next.delete(path);
+        summary.removed.push(path);
+        writes.push({ path, data: null, revision: before.revision + 1 });
+      }
+    }
+    if (writes.length === 0) return summary;
+    // The whole site as it would be: one bad document refuses the change, naming it.
+    snapshotFrom(new DocumentSource(next));
+    if (options.dryRun) return summary;
+
+    const version = summary.version + 1;
+    for (const write of writes) {
+      const action = write.data === null ? "delete" : options.action;
+      if (write.data === null) await tx.delete(contentDocuments).where(eq(contentDocuments.path, write.path));
+      else
+        await tx
+          .insert(contentDocuments)
+          .values({ path: write.path, data: write.data, revision: write.revision, updatedBy: options.author })
+          .onConflictDoUpdate({
+            target: contentDocuments.path,
+            set: { data: write.data, revision: write.revision, updatedBy: options.author, updatedAt: sql`now()` },
+          });
+      await tx.insert(contentRevisions).values({
+        path: write.path,
+        revision: write.revision,
+        data: write.data,
+        action,
+        author: options.author,
+        contentVersion: version,
+      });
+    }
+    await tx.update(contentState).set({ version, updatedAt: sql`now()` }).where(eq(contentState.id, 1));
+    return { ...summary, version };
+  });
+}
+
+/**
+ * The first start of a data folder (or a new PostgreSQL database): the build's documents become
+ * the published content, as revision 1 of each. Does nothing once any content was published, so
+ * processes starting together import once.
+ */
+export async function importIfEmpty(db: AppDatabase, documents: DocumentSource): Promise<boolean> {
+  const [state] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
+  if (state && state.version > 0) return false;
+  const changes = [...documents.all()].map(([path, data]) => ({ path, data }));
+  const summary = await commitChanges(db, changes, { author: "first start", action: "import" });
+  return summary.version > 0 && summary.added.length > 0;
+}
+
+/** One kept revision of a document, newest first in `history`. */
+export interface DocumentRevision {
+  revision: number;
+  action: RevisionAction;
+  author: string;
+  createdAt: Date;
+  /** null: the document was deleted by this revision. */
+  data: unknown | null;
+}
+
+export async function history(db: AppDatabase, path: string, limit = 50): Promise<DocumentRevision[]> {
+  const rows = await db
+    .select({
+      revision: contentRevisions.revision,
+      action: contentRevisions.action,
+      author: contentRevisions.author,
+      createdAt: contentRevisions.createdAt,
+      data: contentRevisions.data,
+    })
+    .from(contentRevisions)
+    .where(eq(contentRevisions.path, path))
+    .orderBy(desc(contentRevisions.revision))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, action: row.action as RevisionAction }));
+}
+
+/**
+ * Publishes an earlier revision's document again, as a new revision (history is never
+ * rewritten). Refused like any edit when the document moved on from `baseRevision`, or when the
+ * old document no longer fits the rest of the site (a work it names was deleted since).
+ */
+export async function restoreRevision(
+  db: AppDatabase,
+  path: string,
+  revision: number,
+  options: { author: string; baseRevision: number },
+): Promise<ChangeSummary> {
+  const [old] = await db
+    .select({ data: contentRevisions.data })
+    .from(contentRevisions)
+    .where(sql`${contentRevisions.path} = ${path} and ${contentRevisions.revision} = ${revision}`);
+  if (!old) throw new ContentError(`${path}: there is no revision ${revision}`);
+  return commitChanges(db, [{ path, data: old.data, baseRevision: options.baseRevision }], {
+    author: options.author,
+    action: "restore",
+  });
+}

@@ -1,0 +1,112 @@
+import { isDeepStrictEqual } from "node:util";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
+import type { Database, Unlisten } from "#app/db/database.server.ts";
+import { loadPublished } from "./content-documents.server.ts";
+import { snapshotFrom } from "./content-snapshot.server.ts";
+import type { ContentStore } from "./content-store.server.ts";
+
+/** The NOTIFY channel the content_state trigger writes the new version to (migration 0007). */
+export const CONTENT_CHANNEL = "content_changed";
+
+/**
+ * Keeps this process's content store on the database's published content (decision 039): loads
+ * it at start, then LISTENs on content_changed and, when a newer version is announced (by any
+ * process, or SQL), loads it whole and swaps it in at once. Reloads never overlap: a version
+ * announced during a load is picked up by one more load after it. When the listening connection
+ * drops and comes back, it reloads, since a change may have gone unheard.
+ */
+export class ContentSync {
+  #unlisten: Unlisten | undefined;
+  #version = -1;
+  #loading: Promise<void> | undefined;
+  #again = false;
+  #servesBuild = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly store: ContentStore,
+    private readonly options: {
+      /** A load failed (the database is away, or its content did not check): the store keeps what it had. */
+      onError?: (error: unknown) => void;
+      /** A new version is being served. */
+      onReload?: (version: number, ms: number) => void;
+      /**
+       * The build's documents, when the store starts with the build's content: while the
+       * database holds the same, the store is left as it is and `servesBuild` is true.
+       */
+      build?: DocumentSource;
+    } = {},
+  ) {}
+
+  /**
+   * Whether the content served is exactly what the site was built from, so pages prerendered at
+   * build are still what a render would give (server/main.ts serves them only then).
+   */
+  get servesBuild(): boolean {
+    return this.#servesBuild;
+  }
+
+  /** The content version this process serves (-1 before the first load). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Listens first, then loads, so no change published in between is missed. */
+  async start(): Promise<void> {
+    this.#unlisten = await this.database.listen(CONTENT_CHANNEL, {
+      onPayload: (payload) => {
+        const announced = Number(payload);
+        if (!Number.isInteger(announced) || announced > this.#version) this.reload();
+      },
+      onGap: () => this.reload(),
+    });
+    await this.load();
+  }
+
+  /** Loads the published content unless a load is under way, in which case one more follows it. */
+  reload(): void {
+    if (this.#loading) {
+      this.#again = true;
+      return;
+    }
+    this.#loading = this.load()
+      .catch((error) => this.options.onError?.(error))
+      .finally(() => {
+        this.#loading = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.reload();
+        }
+      });
+  }
+
+  /** Resolves once no load is running or queued (tests, and a publish that wants its own change served). */
+  async settled(): Promise<void> {
+    while (this.#loading) await this.#loading;
+  }
+
+  private async load(): Promise<void> {
+    const started = performance.now();
+    const { version, documents } = await loadPublished(this.database.db);
+    if (version === this.#version) return;
+    const build = this.options.build;
+    const matchesBuild = build !== undefined && sameDocuments(documents, build.all());
+    // At start the store holds the build's content already: no second copy to check and hold.
+    if (!(matchesBuild && this.#version === -1)) this.store.replace(snapshotFrom(new DocumentSource(documents)));
+    this.#servesBuild = matchesBuild;
+    this.#version = version;
+    this.options.onReload?.(version, Math.round(performance.now() - started));
+  }
+
+  async stop(): Promise<void> {
+    await this.#unlisten?.();
+    this.#unlisten = undefined;
+    await this.settled();
+  }
+}
+
+function sameDocuments(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [path, data] of a) if (!b.has(path) || !isDeepStrictEqual(data, b.get(path))) return false;
+  return true;
+}
