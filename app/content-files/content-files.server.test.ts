@@ -101,7 +101,10 @@ describe("content files", () => {
     ]);
     fs.rmSync(path.join(folder, "c-bad.md"));
     fs.rmSync(path.join(folder, "d-bad.yaml"));
-    expect(readFolder(new DirectorySource(scratch), "works", work).map((entry) => entry.name)).toEqual(["a-good", "b-good"]);
+    expect(readFolder(new DirectorySource(scratch), "works", work).map((entry) => entry.name)).toEqual([
+      "a-good",
+      "b-good",
+    ]);
   });
 
   it("names a missing folder", () => {

@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
-import type { AppDatabase } from "#app/db/database.server.ts";
 import { contentDocuments, contentRevisions, contentState } from "#app/db/content-schema.ts";
+import type { AppDatabase } from "#app/db/database.server.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 
 /**

@@ -37,11 +37,11 @@ export type NewTweet = typeof tweets.$inferInsert;
 
 // Accounts, sessions, second factors and rate-limit counters (the admin area).
 export * from "./auth-schema.ts";
+// The site's content, its drafts and every published revision (issue 23, decision 039).
+export * from "./content-schema.ts";
 // Collectors' enquiries and the studio's inbox (issue 21).
 export * from "./enquiry-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
 // Private viewing rooms, their links and what happened through each (issue 22).
 export * from "./viewing-room-schema.ts";
-// The site's content, its drafts and every published revision (issue 23, decision 039).
-export * from "./content-schema.ts";
