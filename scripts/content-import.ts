@@ -1,0 +1,64 @@
+// `npm run content:import [-- --from DIR] [--dry-run]`: publishes content files to the running
+// site's database, showing what changes; invalid files are refused with the build's messages.
+import "#server/load-env-file.ts";
+import path from "node:path";
+import { getEnv } from "#app/config/env.server.ts";
+import { type ChangeSummary, commitChanges } from "#app/content/content-documents.server.ts";
+import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
+import { ContentError } from "#app/content-files/content-files.server.ts";
+import { DirectorySource } from "#app/content-files/content-source.server.ts";
+import { CliError, parseCommandLine, runCommand } from "./cli.ts";
+import { openConfiguredDatabase } from "./cli-database.ts";
+
+const usage = `Usage: npm run content:import [-- --from DIR] [--dry-run]
+Publishes the content files under DIR (default: CONTENT_DIR, content/) as the site's content:
+documents that differ become new revisions (the old ones are kept in the history), documents
+no longer in DIR are removed, and every process serving the site shows the change at once.
+Invalid files are refused, naming the file and field, and nothing is written.
+  --dry-run  show what would change, write nothing
+With the embedded database, stop the server first (it holds the data folder).`;
+
+const { values } = parseCommandLine({ usage, options: { from: { type: "string" }, "dry-run": { type: "boolean" } } });
+
+await runCommand(usage, async () => {
+  const env = getEnv();
+  const source = new DirectorySource(path.resolve(values.from ?? env.CONTENT_DIR));
+  // Checked as files first, so problems name the files (the database would name its rows).
+  let documents: ReadonlyMap<string, unknown>;
+  try {
+    snapshotFrom(source);
+    documents = source.all();
+  } catch (error) {
+    if (error instanceof ContentError) throw new CliError(`Nothing was imported:\n${error.message}`);
+    throw error;
+  }
+  const dryRun = values["dry-run"] === true;
+  const database = await openConfiguredDatabase(env);
+  try {
+    const summary = await commitChanges(
+      database.db,
+      [...documents].map(([file, data]) => ({ path: file, data })),
+      { author: `import from ${source.label}`, action: "import", replaceAll: true, dryRun },
+    );
+    console.log(describe(summary, dryRun));
+  } catch (error) {
+    if (error instanceof ContentError) throw new CliError(`Nothing was imported:\n${error.message}`);
+    throw error;
+  } finally {
+    await database.close();
+  }
+});
+
+function describe(summary: ChangeSummary, dryRun: boolean): string {
+  const total = summary.added.length + summary.changed.length + summary.removed.length;
+  if (total === 0) return "No change: the published content is the same as these files.";
+  const lines = [
+    ...summary.added.map((file) => `  added    ${file}`),
+    ...summary.changed.map((file) => `  changed  ${file}`),
+    ...summary.removed.map((file) => `  removed  ${file}`),
+  ];
+  const head = dryRun
+    ? `Would publish ${total} change${total === 1 ? "" : "s"} (--dry-run: nothing written):`
+    : `Published ${total} change${total === 1 ? "" : "s"} as content version ${summary.version}:`;
+  return [head, ...lines].join("\n");
+}
