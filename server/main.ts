@@ -77,7 +77,10 @@ if (viteDevServer) {
   });
   const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
   // The build's page files are never sent as they are (page-file-paths.ts): their pages are.
-  app.use((req, res, next) => (namesHtmlFile(req.path) ? next() : publicFiles(req, res, next)));
+  // Nor are the loader data files prerendered beside them once the content changed since the
+  // build (decision 039): React Router answers those from the content served.
+  const staleData = (pathname: string) => pathname.endsWith(".data") && !runtime.services.contentSync.servesBuild;
+  app.use((req, res, next) => (namesHtmlFile(req.path) || staleData(req.path) ? next() : publicFiles(req, res, next)));
   app.use(serverApp.createApp(runtime.services));
 }
 // Errors passed on by Express, static files or handlers: a 4xx with a message, or a logged 500.
@@ -108,7 +111,12 @@ function buildScriptMarker(): string {
 }
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!servePrerendered) return false;
-  return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });
+  // The build's pages hold the build's content: once the studio publishes a change they would
+  // be stale, and every page is rendered from the content served (decision 039).
+  const current = runtime.services.contentSync.servesBuild;
+  return (
+    (current && servePrerendered(req, res)) || serverApp.servePublicQuotesFromMemory(req, res, { production: true })
+  );
 }
 function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import { compressBody, prepareAnswer, sendPrepared } from "./compressed-body.ts";
@@ -18,13 +19,14 @@ const MAX_PAGE_BYTES = 1024 * 1024;
 /**
  * The quote wall's rendered pages (`/quotes`, `?q=` searches, `?cursor=` pages) and the home
  * page, which shows the newest public quotes, kept compressed
- * in memory. Valid while the public quote cache's generation stays the same: it moves on every
+ * in memory. Valid while the site's content (decision 039) and the public quote cache's
+ * generation stay the same: the content moves on every publish, the generation on every
  * NOTIFY from the tweets trigger (any process), on this process's own admin writes, and when
  * the LISTEN connection drops (decision 012), so a toggle reaches the wall at once.
  */
 export const quoteWall = {
   pages: new BoundedAnswerCache({ maxEntries: 256, maxBytes: 24 * 1024 * 1024 }),
-  generation: -1,
+  generation: "",
 };
 
 /** The cache key of a wall address, or undefined when it is not one this cache keeps. */
@@ -52,13 +54,14 @@ function isAnonymous(req: IncomingMessage): boolean {
   return req.headers.cookie === undefined && req.headers.authorization === undefined;
 }
 
-/** The wall's pages for this generation of the public quote cache; emptied when it moved. */
+/** The wall's pages for this content and generation of the public quote cache; emptied when either moved. */
 function currentPages(): BoundedAnswerCache | undefined {
   const quotes = getPublicQuoteCache();
   if (!quotes.keeping) return undefined;
-  if (quoteWall.generation !== quotes.generation) {
+  const generation = `${processContentStore().version}/${quotes.generation}`;
+  if (quoteWall.generation !== generation) {
     quoteWall.pages.clear();
-    quoteWall.generation = quotes.generation;
+    quoteWall.generation = generation;
   }
   return quoteWall.pages;
 }
@@ -94,7 +97,7 @@ function keepWhatIsRendered(
   req: IncomingMessage,
   res: ServerResponse,
   key: string,
-  generation: number,
+  generation: string,
   production: boolean,
 ) {
   // This one answer goes out uncompressed, so the bytes collected are the page itself
@@ -150,7 +153,7 @@ function readBuiltStylesheet() {
 
 async function keep(
   key: string,
-  generation: number,
+  generation: string,
   rendered: Buffer,
   nonce: string | undefined,
   res: ServerResponse,
