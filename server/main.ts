@@ -97,6 +97,9 @@ const servePrerendered = viteDevServer
       precompressedDir: "build/nginx",
       // The marker on the pages' own inline scripts: only those are allowed (decision 029).
       scriptNonce: buildScriptMarker(),
+      // The build's pages hold the build's content: once the studio publishes a change they
+      // would be stale, and every page is rendered from the content served (decision 039).
+      current: () => runtime.services.contentSync.servesBuild,
       onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
     });
 /** The build's script marker, or the end of the process with a line saying what to do. */
@@ -111,12 +114,7 @@ function buildScriptMarker(): string {
 }
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!servePrerendered) return false;
-  // The build's pages hold the build's content: once the studio publishes a change they would
-  // be stale, and every page is rendered from the content served (decision 039).
-  const current = runtime.services.contentSync.servesBuild;
-  return (
-    (current && servePrerendered(req, res)) || serverApp.servePublicQuotesFromMemory(req, res, { production: true })
-  );
+  return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });
 }
 function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();

@@ -28,12 +28,14 @@ describe("prerendered pages", () => {
   let base = "";
   let server: http.Server;
   let root = "";
+  // Whether the content served is still the build's (decision 039).
+  let current = true;
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-prerendered-"));
     fs.mkdirSync(path.join(root, "about"));
     fs.writeFileSync(path.join(root, "about", "index.html"), "<!doctype html><title>About</title>");
-    const serve = prerenderedPages(root, { production: true });
+    const serve = prerenderedPages(root, { production: true, current: () => current });
     server = http.createServer((req, res) => {
       if (!serve(req, res)) res.writeHead(404).end();
     });
@@ -58,6 +60,18 @@ describe("prerendered pages", () => {
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("stops sending the build's page once the content changed, and still redirects to clean URLs", async () => {
+    expect((await get("/about")).statusCode).toBe(200);
+    current = false;
+    try {
+      // 404 here is this test server's "not answered": the app renders the page instead.
+      expect((await get("/about")).statusCode).toBe(404);
+      expect((await get("/about/")).headers.location).toBe("/about");
+    } finally {
+      current = true;
+    }
   });
 
   it("does not redirect //evil.example/ to another site", async () => {

@@ -25,6 +25,12 @@ export interface PrerenderedOptions {
    * their `.br` and `.gz` made at build. A page whose bytes match its copy there reuses them.
    */
   precompressedDir?: string;
+  /**
+   * Whether the build's pages still show the content served (decision 039): false once the
+   * studio published a change, and every page is rendered from the database's content instead.
+   * The redirects to clean URLs hold either way.
+   */
+  current?: () => boolean;
   /** Told how many pages had to be compressed at start (their build copy named another origin). */
   onCompressed?: (summary: { reused: number; compressed: number; ms: number }) => void;
   /**
@@ -174,7 +180,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       return true;
     }
     // A query string can change what a page shows (gallery filters), so it is rendered per request.
-    const page = queryAt === -1 ? pages.get(pathname) : undefined;
+    const page = queryAt === -1 && (options.current?.() ?? true) ? pages.get(pathname) : undefined;
     if (!page) return false;
     const { body, heads } = page.answer;
     if (matchesEtag(req.headers["if-none-match"], body.etag)) {
