@@ -10,6 +10,7 @@ import { benchAdmin, signInAsAdmin } from "./admin-session.ts";
 import { failed, type Measurement } from "./budgets.ts";
 import { importQuotes, measureAdminList } from "./measures/admin-list.ts";
 import { measurePublicApi } from "./measures/api-load.ts";
+import { measureContentPublish } from "./measures/content-publish.ts";
 import { measureFanOut } from "./measures/fan-out.ts";
 import { measureFirstImages } from "./measures/first-images.ts";
 import { measureGrowth } from "./measures/growth.ts";
@@ -48,6 +49,7 @@ const ALL = [
   "start",
   "growth",
   "memory",
+  "publish",
 ] as const;
 type Section = (typeof ALL)[number];
 
@@ -132,6 +134,7 @@ await section("admin", async () => {
   }
 });
 await section("start", async () => [await measureFreshStart(4612)]);
+await section("publish", () => measureContentPublish([4617, 4618]));
 // Resident memory and start to /readyz (issue 20): the default, PostgreSQL, then the catalogues.
 // On the main server's port, the origin the bundle was built for: pages are sent as built.
 await section("memory", () => measureMemory(MAIN_PORT, repoRoot));
