@@ -106,6 +106,13 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
 }
 
+async function shootViewport(page: Page, name: string) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+}
+
 async function fits(page: Page) {
   expect(await tapTargetsUnder44(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -118,6 +125,39 @@ async function addWork(page: Page, search: string, title: string) {
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await page.getByRole("button", { name: `Add ${title}`, exact: true }).click();
   await expect(page.getByRole("list", { name: "Works in the room, in order" })).toContainText(title);
+}
+
+/**
+ * Brings each of the editor's fields into view the least way, from the top of the page, as the
+ * browser does for a caret moving down a field, an on-screen keyboard opening, or find in page
+ * (`block: "nearest"`), and returns the fields left under the sticky save bar, with a screenshot
+ * of the first one.
+ */
+async function fieldsUnderSaveBar(page: Page, name: string): Promise<string[]> {
+  await page.goto("/admin/viewing-rooms/new");
+  await addWork(page, "new god", "The New God");
+  await addWork(page, "brass moth", "Brass Moth");
+  await addWork(page, "canopy", "A Door in the Canopy");
+  const count = await page.locator("form input:not([type=hidden]), form textarea").count();
+  const covered: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const seen = await page.evaluate((index) => {
+      // The bar holds the visible Save button (the form's first, hidden one makes Enter save).
+      const bar = [...document.querySelectorAll("form button[value='save']")].at(-1)?.parentElement;
+      const field = document.querySelectorAll<HTMLElement>("form input:not([type=hidden]), form textarea")[index];
+      if (!bar || !field || bar.contains(field) || field.getBoundingClientRect().height === 0) return null;
+      window.scrollTo(0, 0);
+      field.focus({ preventScroll: true });
+      field.scrollIntoView({ block: "nearest" });
+      const box = field.getBoundingClientRect();
+      const label = field.getAttribute("aria-label") || field.labels?.[0]?.textContent || field.getAttribute("name");
+      return { label: `${label?.trim().slice(0, 40)}`, under: box.bottom > bar.getBoundingClientRect().top + 1 };
+    }, index);
+    if (!seen?.under) continue;
+    if (covered.length === 0) await shootViewport(page, name);
+    covered.push(seen.label);
+  }
+  return covered;
 }
 
 const workList = (page: Page) => page.getByRole("list", { name: "Works in the room, in order" });
@@ -349,6 +389,10 @@ test("works reorder by dragging their handle", { tag: "@desktop" }, async ({ pag
   ).toBeVisible();
 });
 
+test("on a phone a field brought into view is never under the sticky save bar", { tag: "@phone" }, async ({ page }) => {
+  expect(await fieldsUnderSaveBar(page, "under-save-bar")).toEqual([]);
+});
+
 // One width is enough for the plain-POST path.
 test.describe("without JavaScript", { tag: "@desktop" }, () => {
   test.use({ javaScriptEnabled: false });
@@ -379,6 +423,10 @@ test.describe("without JavaScript", { tag: "@desktop" }, () => {
 
 test.describe("at 1024 px with touch", { tag: "@desktop" }, () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  test("a field brought into view is never under the sticky save bar", async ({ page }) => {
+    expect(await fieldsUnderSaveBar(page, "under-save-bar")).toEqual([]);
+  });
+
   test("the list and a room fit with 44 px targets, works move by tap and by dragging with a finger", async ({
     page,
   }) => {
