@@ -150,7 +150,10 @@ async function fieldsUnderSaveBar(page: Page, name: string): Promise<string[]> {
       field.focus({ preventScroll: true });
       field.scrollIntoView({ block: "nearest" });
       const box = field.getBoundingClientRect();
-      const label = field.getAttribute("aria-label") || field.labels?.[0]?.textContent || field.getAttribute("name");
+      const label =
+        field.getAttribute("aria-label") ||
+        (field as HTMLInputElement).labels?.[0]?.textContent ||
+        field.getAttribute("name");
       return { label: `${label?.trim().slice(0, 40)}`, under: box.bottom > bar.getBoundingClientRect().top + 1 };
     }, index);
     if (!seen?.under) continue;
