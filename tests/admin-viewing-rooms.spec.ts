@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
-import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "./support/server-process.ts";
+import { createPostgresDatabase, type ServerProcess, startServer } from "./support/server-process.ts";
+import { enrolStudio } from "./support/studio-sign-in.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
-import { unusedCode } from "./totp.ts";
 
 // Issue 22, the studio's side: viewing rooms made, shared, renewed and closed from the admin
 // area, on a server of its own with a PostgreSQL database the test reads to check what was
@@ -21,7 +21,6 @@ const basePort = Number(process.env.E2E_PORT || 4173);
 
 let database: { url: string; drop: () => Promise<void> } | undefined;
 let server: ServerProcess | undefined;
-let secret = "";
 let stateFile = "";
 const dataDirs: string[] = [];
 
@@ -35,35 +34,6 @@ let pool: pg.Pool | undefined;
 async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   pool ??= new pg.Pool({ connectionString: database!.url, max: 2 });
   return (await pool.query(text, values)).rows as T[];
-}
-
-async function signIn(page: Page, at: string) {
-  await page.goto(at);
-  await page.getByLabel("Email").fill(processAdmin.email);
-  await page.getByLabel("Password").fill(processAdmin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-/** Enrols an authenticator for the process's admin, then saves a signed-in (level 2) browser state. */
-async function enrolAndSignIn(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server!.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signIn(page, "/admin/viewing-rooms");
-  // Without a second factor the rooms are closed, and the page says where to add one.
-  await expect(page.getByRole("link", { name: "Add an authenticator app" })).toBeVisible();
-  await page.goto("/admin/security");
-  await page.getByLabel("Name", { exact: true }).fill("Studio phone");
-  await page.getByLabel("Password").fill(processAdmin.password);
-  await page.getByRole("button", { name: "Add Authenticator App" }).click();
-  secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  await page.getByLabel("Code from the app").fill(await unusedCode(secret));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
-  await page.goto("/admin/viewing-rooms");
-  await expect(page.getByRole("heading", { name: "Viewing rooms", level: 1 })).toBeVisible();
-  stateFile = path.join(tempDir(), "state.json");
-  await context.storageState({ path: stateFile });
-  await context.close();
 }
 
 test.skip(!baseDatabaseUrl, "needs TEST_DATABASE_URL (the test reads what the studio stored)");
@@ -81,7 +51,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  await enrolAndSignIn(browser);
+  stateFile = path.join(tempDir(), "state.json");
+  await enrolStudio(browser, server.url, { path: "/admin/viewing-rooms", heading: "Viewing rooms" }, stateFile);
 });
 
 test.afterAll(async () => {
