@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
-import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "./support/server-process.ts";
+import { createPostgresDatabase, type ServerProcess, startServer } from "./support/server-process.ts";
+import { enrolStudio, enterCode, signInWithPassword } from "./support/studio-sign-in.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
-import { unusedCode } from "./totp.ts";
 
 // Issue 21, the studio's side: the enquiry inbox on its own server and PostgreSQL database (the
 // test writes enquiries into the database, as the public form would, and watches them arrive).
@@ -109,36 +109,6 @@ function seedRows(count: number): Seed[] {
   }));
 }
 
-async function signIn(page: Page, at: string) {
-  await page.goto(at);
-  await page.getByLabel("Email").fill(processAdmin.email);
-  await page.getByLabel("Password").fill(processAdmin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-/** Enrols an authenticator for the process's admin, then saves a signed-in (level 2) browser state. */
-async function enrolAndSignIn(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server!.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signIn(page, "/admin/enquiries");
-  // Without a second factor the inbox is closed, and says where to add one.
-  await expect(page.getByRole("link", { name: "Add an authenticator app" })).toBeVisible();
-  await page.goto("/admin/security");
-  await page.getByLabel("Name").fill("Studio phone");
-  await page.getByLabel("Password").fill(processAdmin.password);
-  await page.getByRole("button", { name: "Add Authenticator App" }).click();
-  secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  await page.getByLabel("Code from the app").fill(await unusedCode(secret));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
-  // Enrolment gave this browser a new session, now with the second factor: the inbox opens.
-  await page.goto("/admin/enquiries");
-  await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();
-  stateFile = path.join(tempDir(), "state.json");
-  await context.storageState({ path: stateFile });
-  await context.close();
-}
-
 test.skip(!baseDatabaseUrl, "needs TEST_DATABASE_URL (the test writes enquiries into the server's database)");
 
 test.beforeAll(async ({ browser }) => {
@@ -146,7 +116,8 @@ test.beforeAll(async ({ browser }) => {
   database = await createPostgresDatabase(baseDatabaseUrl!);
   server = await startServer({ DATABASE_URL: database.url, DATA_DIR: tempDir() });
   await insertEnquiries(seedRows(30));
-  await enrolAndSignIn(browser);
+  stateFile = path.join(tempDir(), "state.json");
+  ({ secret } = await enrolStudio(browser, server.url, { path: "/admin/enquiries", heading: "Enquiries" }, stateFile));
 });
 
 test.afterAll(async () => {
@@ -467,9 +438,8 @@ test("a link from the studio's mail opens its enquiry after sign-in", async ({ b
   const response = await page.goto(`/admin/enquiries/${id}`);
   expect(response?.status()).toBe(401);
   await expect(page.getByText("From The Mail")).toHaveCount(0);
-  await signIn(page, `/admin/enquiries/${id}`);
-  await page.getByLabel("Code").fill(await unusedCode(secret));
-  await page.getByRole("button", { name: "Verify" }).click();
+  await signInWithPassword(page, `/admin/enquiries/${id}`);
+  await enterCode(page, secret);
   await expect(page).toHaveURL(new RegExp(`/admin/enquiries/${id}$`));
   await expect(page.getByText("From The Mail").first()).toBeVisible();
   await context.close();

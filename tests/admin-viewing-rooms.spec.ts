@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, expect as baseExpect, type Page, test } from "@playwright/test";
+import { expect as baseExpect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
-import { createPostgresDatabase, processAdmin, type ServerProcess, startServer } from "./support/server-process.ts";
+import { createPostgresDatabase, type ServerProcess, startServer } from "./support/server-process.ts";
+import { enrolStudio } from "./support/studio-sign-in.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
-import { unusedCode } from "./totp.ts";
 
 // Issue 22, the studio's side: viewing rooms made, shared, renewed and closed from the admin
 // area, on a server of its own with a PostgreSQL database the test reads to check what was
@@ -21,7 +21,6 @@ const basePort = Number(process.env.E2E_PORT || 4173);
 
 let database: { url: string; drop: () => Promise<void> } | undefined;
 let server: ServerProcess | undefined;
-let secret = "";
 let stateFile = "";
 const dataDirs: string[] = [];
 
@@ -35,35 +34,6 @@ let pool: pg.Pool | undefined;
 async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   pool ??= new pg.Pool({ connectionString: database!.url, max: 2 });
   return (await pool.query(text, values)).rows as T[];
-}
-
-async function signIn(page: Page, at: string) {
-  await page.goto(at);
-  await page.getByLabel("Email").fill(processAdmin.email);
-  await page.getByLabel("Password").fill(processAdmin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
-/** Enrols an authenticator for the process's admin, then saves a signed-in (level 2) browser state. */
-async function enrolAndSignIn(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server!.url, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await signIn(page, "/admin/viewing-rooms");
-  // Without a second factor the rooms are closed, and the page says where to add one.
-  await expect(page.getByRole("link", { name: "Add an authenticator app" })).toBeVisible();
-  await page.goto("/admin/security");
-  await page.getByLabel("Name", { exact: true }).fill("Studio phone");
-  await page.getByLabel("Password").fill(processAdmin.password);
-  await page.getByRole("button", { name: "Add Authenticator App" }).click();
-  secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  await page.getByLabel("Code from the app").fill(await unusedCode(secret));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("list", { name: "Factors" })).toContainText("Studio phone");
-  await page.goto("/admin/viewing-rooms");
-  await expect(page.getByRole("heading", { name: "Viewing rooms", level: 1 })).toBeVisible();
-  stateFile = path.join(tempDir(), "state.json");
-  await context.storageState({ path: stateFile });
-  await context.close();
 }
 
 test.skip(!baseDatabaseUrl, "needs TEST_DATABASE_URL (the test reads what the studio stored)");
@@ -81,7 +51,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  await enrolAndSignIn(browser);
+  stateFile = path.join(tempDir(), "state.json");
+  await enrolStudio(browser, server.url, { path: "/admin/viewing-rooms", heading: "Viewing rooms" }, stateFile);
 });
 
 test.afterAll(async () => {
@@ -106,6 +77,13 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
 }
 
+async function shootViewport(page: Page, name: string) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+}
+
 async function fits(page: Page) {
   expect(await tapTargetsUnder44(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -118,6 +96,42 @@ async function addWork(page: Page, search: string, title: string) {
   await page.getByRole("button", { name: "Find", exact: true }).click();
   await page.getByRole("button", { name: `Add ${title}`, exact: true }).click();
   await expect(page.getByRole("list", { name: "Works in the room, in order" })).toContainText(title);
+}
+
+/**
+ * Brings each of the editor's fields into view the least way, from the top of the page, as the
+ * browser does for a caret moving down a field, an on-screen keyboard opening, or find in page
+ * (`block: "nearest"`), and returns the fields left under the sticky save bar, with a screenshot
+ * of the first one.
+ */
+async function fieldsUnderSaveBar(page: Page, name: string): Promise<string[]> {
+  await page.goto("/admin/viewing-rooms/new");
+  await addWork(page, "new god", "The New God");
+  await addWork(page, "brass moth", "Brass Moth");
+  await addWork(page, "canopy", "A Door in the Canopy");
+  const count = await page.locator("form input:not([type=hidden]), form textarea").count();
+  const covered: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const seen = await page.evaluate((index) => {
+      // The bar holds the visible Save button (the form's first, hidden one makes Enter save).
+      const bar = [...document.querySelectorAll("form button[value='save']")].at(-1)?.parentElement;
+      const field = document.querySelectorAll<HTMLElement>("form input:not([type=hidden]), form textarea")[index];
+      if (!bar || !field || bar.contains(field) || field.getBoundingClientRect().height === 0) return null;
+      window.scrollTo(0, 0);
+      field.focus({ preventScroll: true });
+      field.scrollIntoView({ block: "nearest" });
+      const box = field.getBoundingClientRect();
+      const label =
+        field.getAttribute("aria-label") ||
+        (field as HTMLInputElement).labels?.[0]?.textContent ||
+        field.getAttribute("name");
+      return { label: `${label?.trim().slice(0, 40)}`, under: box.bottom > bar.getBoundingClientRect().top + 1 };
+    }, index);
+    if (!seen?.under) continue;
+    if (covered.length === 0) await shootViewport(page, name);
+    covered.push(seen.label);
+  }
+  return covered;
 }
 
 const workList = (page: Page) => page.getByRole("list", { name: "Works in the room, in order" });
@@ -349,6 +363,10 @@ test("works reorder by dragging their handle", { tag: "@desktop" }, async ({ pag
   ).toBeVisible();
 });
 
+test("on a phone a field brought into view is never under the sticky save bar", { tag: "@phone" }, async ({ page }) => {
+  expect(await fieldsUnderSaveBar(page, "under-save-bar")).toEqual([]);
+});
+
 // One width is enough for the plain-POST path.
 test.describe("without JavaScript", { tag: "@desktop" }, () => {
   test.use({ javaScriptEnabled: false });
@@ -379,6 +397,10 @@ test.describe("without JavaScript", { tag: "@desktop" }, () => {
 
 test.describe("at 1024 px with touch", { tag: "@desktop" }, () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+  test("a field brought into view is never under the sticky save bar", async ({ page }) => {
+    expect(await fieldsUnderSaveBar(page, "under-save-bar")).toEqual([]);
+  });
+
   test("the list and a room fit with 44 px targets, works move by tap and by dragging with a finger", async ({
     page,
   }) => {

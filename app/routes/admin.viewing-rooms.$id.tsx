@@ -30,6 +30,7 @@ import styles from "#app/admin/viewing-rooms/viewing-rooms.module.css";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { publicOrigin } from "#app/config/public-origin.server.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
@@ -54,7 +55,10 @@ async function roomLoader({ request, context, params }: Route.LoaderArgs) {
   if (access.state !== "admin") return gateAnswer(access.state);
   const id = readRoomId(params.id);
   const db = context.get(databaseContext).db;
-  const [room, unread] = await Promise.all([getRoomForEditing(db, id), unreadEnquiryCount(db)]);
+  const [room, unread] = await Promise.all([
+    getRoomForEditing(db, context.get(contentStoreContext).catalogue(), id),
+    unreadEnquiryCount(db),
+  ]);
   if (!room) notFound();
   const origin = publicOrigin();
   const form: RoomForm = {
@@ -113,7 +117,7 @@ async function roomAction({ request, context, params }: Route.ActionArgs) {
     const revision = over ? Number(over[1]) : submittedRevision(form);
     if (revision === undefined)
       badRoomInput("The form does not say which version of the room it edits. Reload the page.");
-    const checked = checkedForSave(form, false);
+    const checked = checkedForSave(form, false, context.get(contentStoreContext).catalogue());
     if (!checked.ok) return checked.answer;
     const outcome = await saveRoom(db, id, revision, checked.input);
     if (outcome.ok) {
@@ -135,7 +139,7 @@ async function roomAction({ request, context, params }: Route.ActionArgs) {
       409,
     );
   }
-  const step = editorFormStep(form, intent);
+  const step = editorFormStep(form, intent, context.get(contentStoreContext).catalogue());
   if (step) return step;
 
   switch (intent) {

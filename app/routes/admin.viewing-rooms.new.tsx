@@ -12,6 +12,7 @@ import { RoomGate } from "#app/admin/viewing-rooms/room-gate.tsx";
 import { badRoomInput } from "#app/admin/viewing-rooms/room-input.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -41,12 +42,12 @@ async function newRoomAction({ request, context }: Route.ActionArgs) {
   if (!allowed.ok) return allowed.answer;
   const intent = String(form.get("intent") ?? "").slice(0, 300);
   if (intent === "save") {
-    const checked = checkedForSave(form, true);
+    const checked = checkedForSave(form, true, context.get(contentStoreContext).catalogue());
     if (!checked.ok) return checked.answer;
     const room = await createRoom(context.get(databaseContext).db, checked.input);
     return redirect(`/admin/viewing-rooms/${room.id}?created=1`);
   }
-  const step = editorFormStep(form, intent);
+  const step = editorFormStep(form, intent, context.get(contentStoreContext).catalogue());
   if (step) return step;
   badRoomInput("Unknown action.");
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { searchCatalogue } from "#app/admin/viewing-rooms/room-editing.server.ts";
 import { ROOM_LIMITS } from "#app/admin/viewing-rooms/room-form.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { parseInput, searchParamsOf } from "#app/http/api-errors.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms.works";
 
@@ -17,5 +18,8 @@ const query = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireEnquiryAdmin(request, context);
   const { q } = parseInput(query, searchParamsOf(request));
-  return Response.json({ results: searchCatalogue(q) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { results: searchCatalogue(context.get(contentStoreContext).catalogue(), q) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

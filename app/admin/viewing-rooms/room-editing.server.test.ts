@@ -1,6 +1,7 @@
 import { verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Catalogue } from "#app/catalogue/catalogue.ts";
 import { processContentStore } from "#app/content/content-store.server.ts";
 import {
   allTestEngines,
@@ -53,8 +54,14 @@ function form(fields: Array<[string, string]>): FormData {
   return data;
 }
 
+// The catalogue the routes hand these functions from the router context (decision 038).
+const catalogue = processContentStore().catalogue();
+
 function checked(raw: Partial<RoomForm>, isNew = true) {
-  return checkRoomForm({ ...emptyRoomForm, title: "A room", ...raw }, { isNew, now: new Date("2026-11-26T00:00:00Z") });
+  return checkRoomForm(
+    { ...emptyRoomForm, title: "A room", ...raw },
+    { isNew, now: new Date("2026-11-26T00:00:00Z"), catalogue },
+  );
 }
 
 describe("the editor's form", () => {
@@ -74,6 +81,7 @@ describe("the editor's form", () => {
         ["downloadLabel", ""],
         ["downloadPath", ""],
       ]),
+      catalogue,
     );
     expect(read.works.map((work) => [work.slug, work.title, work.note, work.price])).toEqual([
       ["brass-moth", "Brass Moth", "first", ""],
@@ -81,14 +89,14 @@ describe("the editor's form", () => {
     ]);
     expect(read.downloads).toEqual([{ label: "Catalogue", path: "/files/umbra-secrets-catalogue-full.pdf" }]);
     expect([read.showPrice, read.showAvailability, read.showEdition]).toEqual([true, false, false]);
-    const result = checkRoomForm(read, { isNew: true });
+    const result = checkRoomForm(read, { isNew: true, catalogue });
     expect(result.ok && result.input.title).toBe("For Ada");
   });
 
   it("refuses rows that do not line up, and absurd row counts, as a forged form", () => {
     const thrown = (fields: Array<[string, string]>) => {
       try {
-        readRoomForm(form(fields));
+        readRoomForm(form(fields), catalogue);
       } catch (error) {
         return (error as { init?: ResponseInit }).init?.status;
       }
@@ -204,12 +212,31 @@ describe("the editor's form", () => {
   });
 
   it("finds works by title, series or year", () => {
-    expect(searchCatalogue("new god").map((work) => work.slug)).toContain("the-new-god");
-    const secrets = searchCatalogue("secrets");
+    expect(searchCatalogue(catalogue, "new god").map((work) => work.slug)).toContain("the-new-god");
+    const secrets = searchCatalogue(catalogue, "secrets");
     expect(secrets.length).toBeGreaterThan(1);
     expect(secrets.every((work) => work.series.startsWith("Secrets"))).toBe(true);
-    expect(searchCatalogue("  ")).toEqual([]);
-    expect(searchCatalogue("zzzz-nothing")).toEqual([]);
+    expect(searchCatalogue(catalogue, "  ")).toEqual([]);
+    expect(searchCatalogue(catalogue, "zzzz-nothing")).toEqual([]);
+  });
+
+  it("reads the works from the catalogue it is given, not the process's", () => {
+    // A catalogue without The New God, as the store may hold once content is edited at run time.
+    const without = new Catalogue(
+      processContentStore()
+        .snapshot()
+        .works.filter((work) => work.slug !== "the-new-god"),
+    );
+    expect(searchCatalogue(without, "new god")).toEqual([]);
+    const row = { slug: "the-new-god", title: "The New God", note: "", price: "" };
+    const refused = checkRoomForm(
+      { ...emptyRoomForm, title: "A room", works: [row] },
+      { isNew: true, catalogue: without },
+    );
+    expect(refused.ok === false && refused.errors["works.0.slug"]).toBe("This work is not in the catalogue.");
+    expect(checkRoomForm({ ...emptyRoomForm, title: "A room", works: [row] }, { isNew: true, catalogue }).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -243,7 +270,7 @@ for (const engine of allTestEngines) {
       const [row] = await db.select().from(viewingRooms).where(eq(viewingRooms.id, room.id));
       expect(row?.passcodeHash).toMatch(/^\$argon2id\$/);
       expect(await verify(row!.passcodeHash!, "quiet river")).toBe(true);
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       expect(editing?.works.map((work) => [work.slug, work.title, work.note, work.price])).toEqual([
         ["the-new-god", "The New God", "note 0", "AUD 12,000"],
         ["brass-moth", "Brass Moth", "note 1", ""],
@@ -273,13 +300,13 @@ for (const engine of allTestEngines) {
       });
       const saved = await saveRoom(db, room.id, 1, reordered);
       expect(saved).toEqual({ ok: true, revision: 2 });
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       expect(editing?.works.map((work) => work.slug)).toEqual(["a-door-in-the-canopy", "the-new-god"]);
       expect(editing?.title).toBe("For Ada, reordered");
       // A second tab still on revision 1: refused, and nothing of the first save is undone.
       const stale = await saveRoom(db, room.id, 1, input({ title: "Stale" }));
       expect(stale).toEqual({ ok: false, reason: "conflict", latestRevision: 2 });
-      expect((await getRoomForEditing(db, room.id))?.title).toBe("For Ada, reordered");
+      expect((await getRoomForEditing(db, catalogue, room.id))?.title).toBe("For Ada, reordered");
       expect(await saveRoom(db, 999_999, 1, input())).toEqual({ ok: false, reason: "not-found" });
     });
 
@@ -291,7 +318,7 @@ for (const engine of allTestEngines) {
       ]);
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
       expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, reason: "conflict", latestRevision: 2 }]);
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       const winner = outcomes[0]?.ok ? "Tab A" : "Tab B";
       expect(editing?.title).toBe(winner);
       expect(editing?.works).toHaveLength(winner === "Tab A" ? 3 : 1);
@@ -314,21 +341,21 @@ for (const engine of allTestEngines) {
       const room = await createRoom(db, input({ downloads: [{ label: "Catalogue", path: "/files/x.pdf" }] }));
       await createRoomLink(db, room.id, { note: "for Ada", expiresAt: null, passcode: null });
       const copyId = await duplicateRoom(db, room.id);
-      const copy = await getRoomForEditing(db, copyId!);
+      const copy = await getRoomForEditing(db, catalogue, copyId!);
       expect(copy).toMatchObject({ title: "For Ada (copy)", revision: 1, links: [], state: "open" });
       expect(copy?.works.map((work) => work.slug)).toEqual(works);
       expect(copy?.downloads).toEqual([{ label: "Catalogue", path: "/files/x.pdf" }]);
       expect(await duplicateRoom(db, 999_999)).toBeUndefined();
 
       expect(await setRoomClosed(db, room.id, true)).toBe(true);
-      const closed = await getRoomForEditing(db, room.id);
+      const closed = await getRoomForEditing(db, catalogue, room.id);
       expect(closed?.state).toBe("closed");
       expect((await listRooms(db)).find((row) => row.id === room.id)?.state).toBe("closed");
       expect(await setRoomClosed(db, room.id, false)).toBe(true);
-      expect((await getRoomForEditing(db, room.id))?.state).toBe("open");
+      expect((await getRoomForEditing(db, catalogue, room.id))?.state).toBe("open");
       expect(await setRoomClosed(db, 999_999, true)).toBe(false);
       const past = await createRoom(db, input({ expiresAt: new Date(Date.now() - 60_000) }));
-      expect((await getRoomForEditing(db, past.id))?.state).toBe("expired");
+      expect((await getRoomForEditing(db, catalogue, past.id))?.state).toBe("expired");
     });
 
     it("stores a link's token only hashed and sealed, and shows it again unsealed", async () => {
@@ -347,7 +374,7 @@ for (const engine of allTestEngines) {
       const dump = await db.execute(sql`select to_jsonb(l)::text as row from viewing_room_links l`);
       expect(dump.rows.map((r) => String((r as { row: string }).row)).join("\n")).not.toContain(link!.token);
       expect(await verify(row!.passcodeHash!, "link code")).toBe(true);
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       expect(editing?.links).toHaveLength(1);
       expect(editing?.links[0]).toMatchObject({
         note: "for Ada, Basel",
@@ -379,7 +406,7 @@ for (const engine of allTestEngines) {
       expect(old?.replacedById).toBe(renewed!.id);
       expect(fresh).toMatchObject({ note: "for Ada", revokedAt: null, passcodeHash: old?.passcodeHash });
       expect(links.find((link) => link.id === ben!.id)?.revokedAt).not.toBeNull();
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       expect(editing?.links.map((link) => [link.id, link.state])).toEqual([
         [renewed!.id, "active"],
         [ben!.id, "revoked"],
@@ -405,7 +432,7 @@ for (const engine of allTestEngines) {
       expect(refused).toHaveLength(2);
       expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(RoomLinkLimitError);
       // A sealed value that no longer opens (another secret) is shown as null, not an error.
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       expect(editing?.links.filter((link) => link.token === null)).toHaveLength(ROOM_LIMITS.links - 2);
     });
 
@@ -432,7 +459,7 @@ for (const engine of allTestEngines) {
       ]);
       const [enquiryId] = await insertTestEnquiries(db, [{ name: "Ada", roomLinkId: ada!.id }], { withMail: false });
       await insertTestEnquiries(db, [{ name: "Not from a room" }], { withMail: false });
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       const adaFigures = editing?.links.find((link) => link.id === ada!.id);
       expect(adaFigures).toMatchObject({
         firstOpenedAt: first,
@@ -467,7 +494,7 @@ for (const engine of allTestEngines) {
         ],
       });
       await expect(saveRoom(db, room.id, 1, broken)).rejects.toThrow();
-      const editing = await getRoomForEditing(db, room.id);
+      const editing = await getRoomForEditing(db, catalogue, room.id);
       expect(editing).toMatchObject({ title: "For Ada", revision: 1 });
       expect(editing?.works).toHaveLength(3);
       const count = await db

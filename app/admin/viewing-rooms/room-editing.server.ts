@@ -1,16 +1,12 @@
 import { hash } from "@node-rs/argon2";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { processContentStore } from "#app/content/content-store.server.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
 import { viewingRoomEvents, viewingRoomLinks, viewingRooms, viewingRoomWorks } from "#app/db/viewing-room-schema.ts";
 import { generateRoomToken, hashRoomToken, sealRoomToken, unsealRoomToken } from "#app/rooms/room-token.server.ts";
 import { ROOM_LIMITS, type WorkChoice } from "./room-form.ts";
 import type { LinkInput, RoomInput } from "./room-input.server.ts";
-
-// The process's content store, read at each call so a replaced catalogue is seen at once; it is the
-// instance the router context hands to routes (decision 038).
-const catalogueNow = () => processContentStore().catalogue();
 
 /**
  * The studio's side of private viewing rooms (issue 22): rooms, their works and their links,
@@ -42,11 +38,11 @@ export function linkState(link: { revokedAt: Date | null; expiresAt: Date | null
 }
 
 /** Catalogue works whose title, series (with its years) or slug holds every word typed. */
-export function searchCatalogue(query: string, limit = 20): WorkChoice[] {
+export function searchCatalogue(catalogue: Catalogue, query: string, limit = 20): WorkChoice[] {
   const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return [];
   const found: WorkChoice[] = [];
-  for (const work of catalogueNow().artworks) {
+  for (const work of catalogue.artworks) {
     const haystack = `${work.title} ${work.seriesLabel} ${work.slug} ${work.year}`.toLowerCase();
     if (words.every((word) => haystack.includes(word))) {
       found.push({ slug: work.slug, title: work.title, series: work.seriesLabel, year: work.year });
@@ -362,6 +358,7 @@ export interface RoomForEditing {
 /** A room with its works, its links newest first and each link's figures; undefined when there is none. */
 export async function getRoomForEditing(
   db: AppDatabase,
+  catalogue: Catalogue,
   id: number,
   now = new Date(),
 ): Promise<RoomForEditing | undefined> {
@@ -400,10 +397,10 @@ export async function getRoomForEditing(
     updatedAt: room.updatedAt,
     works: works.map((work) => ({
       slug: work.workSlug,
-      title: catalogueNow().find(work.workSlug)?.title ?? work.workSlug,
+      title: catalogue.find(work.workSlug)?.title ?? work.workSlug,
       note: work.note,
       price: work.price,
-      inCatalogue: catalogueNow().find(work.workSlug) !== undefined,
+      inCatalogue: catalogue.find(work.workSlug) !== undefined,
     })),
     links: links.map((link) => {
       const counts = figures.events.get(link.id) ?? new Map();
@@ -430,7 +427,7 @@ export async function getRoomForEditing(
         passcodeRefusals: counts.get("")?.["passcode-refused"] ?? 0,
         works: slugs.map((slug) => ({
           slug,
-          title: catalogueNow().find(slug)?.title ?? slug,
+          title: catalogue.find(slug)?.title ?? slug,
           opened: counts.get(slug)?.["work-opened"] ?? 0,
           zoomed: counts.get(slug)?.zoomed ?? 0,
         })),

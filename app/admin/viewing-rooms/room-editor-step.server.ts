@@ -1,13 +1,9 @@
 import { data } from "react-router";
-import { processContentStore } from "#app/content/content-store.server.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { renderIntroduction } from "./introduction-preview.server.ts";
 import { searchCatalogue } from "./room-editing.server.ts";
 import { ROOM_LIMITS, type RoomForm, type RoomFormErrors, type WorkChoice } from "./room-form.ts";
 import { badRoomInput, checkRoomForm, type RoomInput, readRoomForm } from "./room-input.server.ts";
-
-// The process's content store, read at each call so a replaced catalogue is seen at once; it is the
-// instance the router context hands to routes (decision 038).
-const catalogueNow = () => processContentStore().catalogue();
 
 /**
  * What the editor's form gets back from the server: the form as typed (so nothing is lost),
@@ -49,8 +45,8 @@ const MOVE = /^(up|down|remove):(\d{1,3})$/;
  * `up:<i>`/`down:<i>`/`remove:<i>`, `add-download`, `preview`. Undefined for any other intent.
  * With JavaScript the page does these itself; without, each is a POST answered here.
  */
-export function editorFormStep(formData: FormData, intent: string) {
-  const form = readRoomForm(formData);
+export function editorFormStep(formData: FormData, intent: string, catalogue: Catalogue) {
+  const form = readRoomForm(formData, catalogue);
   const search = String(formData.get("search") ?? "").slice(0, ROOM_LIMITS.search + 1);
   const baseRevision = submittedRevision(formData);
   const editorAnswer = (answer: Parameters<typeof answerWith>[0], status?: number) =>
@@ -62,7 +58,7 @@ export function editorFormStep(formData: FormData, intent: string) {
         400,
       );
     }
-    const results = searchCatalogue(search);
+    const results = searchCatalogue(catalogue, search);
     return editorAnswer({ form, search, results, message: results.length === 0 ? "No work matches." : undefined });
   }
   if (intent === "preview") {
@@ -76,7 +72,7 @@ export function editorFormStep(formData: FormData, intent: string) {
     return editorAnswer({ form: { ...form, downloads: [...form.downloads, { label: "", path: "" }] }, search });
   }
   if (intent.startsWith("add:")) {
-    const work = catalogueNow().find(intent.slice(4));
+    const work = catalogue.find(intent.slice(4));
     if (!work) badRoomInput("That work is not in the catalogue.");
     if (form.works.some((entry) => entry.slug === work.slug)) {
       return editorAnswer({ form, search, message: `${work.title} is already in the room.` });
@@ -107,9 +103,10 @@ export function editorFormStep(formData: FormData, intent: string) {
 export function checkedForSave(
   formData: FormData,
   isNew: boolean,
+  catalogue: Catalogue,
 ): { ok: true; form: RoomForm; input: RoomInput } | { ok: false; answer: ReturnType<typeof answerWith> } {
-  const form = readRoomForm(formData);
-  const checked = checkRoomForm(form, { isNew });
+  const form = readRoomForm(formData, catalogue);
+  const checked = checkRoomForm(form, { isNew, catalogue });
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
     return {

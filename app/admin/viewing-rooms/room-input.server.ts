@@ -1,11 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { processContentStore } from "#app/content/content-store.server.ts";
+import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import { ROOM_LIMITS, type RoomForm, type RoomFormErrors } from "./room-form.ts";
-
-// The process's content store, read at each call so a replaced catalogue is seen at once; it is the
-// instance the router context hands to routes (decision 038).
-const catalogueNow = () => processContentStore().catalogue();
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -69,7 +65,7 @@ const texts = (form: FormData, name: string) =>
  * lists (`workSlug`/`workNote`/`workPrice`, `downloadLabel`/`downloadPath`) in the page's order;
  * lists of different lengths are a forged form (400). A checkbox is on when present.
  */
-export function readRoomForm(form: FormData): RoomForm {
+export function readRoomForm(form: FormData, catalogue: Catalogue): RoomForm {
   const slugs = texts(form, "workSlug");
   const notes = texts(form, "workNote");
   const prices = texts(form, "workPrice");
@@ -100,7 +96,7 @@ export function readRoomForm(form: FormData): RoomForm {
       .filter((row) => row.label.trim() !== "" || row.path !== ""),
     works: slugs.map((slug, index) => ({
       slug,
-      title: catalogueNow().find(slug)?.title ?? slug,
+      title: catalogue.find(slug)?.title ?? slug,
       note: notes[index] ?? "",
       price: prices[index] ?? "",
     })),
@@ -109,45 +105,52 @@ export function readRoomForm(form: FormData): RoomForm {
 
 const { title, introduction, note, price, works, downloads, downloadLabel, downloadPath } = ROOM_LIMITS;
 
-const formSchema = z.object({
-  title: z.string().trim().min(1, "Give the room a title.").max(title, `A title can be at most ${title} characters.`),
-  introduction: z
-    .string()
-    .max(introduction, `The introduction can be at most ${introduction.toLocaleString("en-US")} characters.`),
-  showPrice: z.boolean(),
-  showAvailability: z.boolean(),
-  showEdition: z.boolean(),
-  expiresAt: z.string().max(40),
-  passcode: z.string().max(ROOM_LIMITS.passcodeMax, `A passcode can be at most ${ROOM_LIMITS.passcodeMax} characters.`),
-  removePasscode: z.boolean(),
-  downloads: z
-    .array(
-      z.object({
-        label: z
-          .string()
-          .trim()
-          .min(1, "Name the download, e.g. “Catalogue (PDF)”.")
-          .max(downloadLabel, `A download's name can be at most ${downloadLabel} characters.`),
-        path: z
-          .string()
-          .max(downloadPath, `A path can be at most ${downloadPath} characters.`)
-          .refine(isSitePath, "Use a path on this site starting with /, e.g. /files/umbra-secrets-catalogue-full.pdf."),
-      }),
-    )
-    .max(downloads, `A room offers at most ${downloads} downloads.`),
-  works: z
-    .array(
-      z.object({
-        slug: z
-          .string()
-          .max(200)
-          .refine((slug) => catalogueNow().find(slug) !== undefined, "This work is not in the catalogue."),
-        note: z.string().max(note, `A note can be at most ${note} characters.`),
-        price: z.string().max(price, `A price can be at most ${price} characters.`),
-      }),
-    )
-    .max(works, `A room holds at most ${works} works.`),
-});
+// Built per check from the catalogue the request was given (the router context's, decision 038).
+const formSchemaFor = (catalogue: Catalogue) =>
+  z.object({
+    title: z.string().trim().min(1, "Give the room a title.").max(title, `A title can be at most ${title} characters.`),
+    introduction: z
+      .string()
+      .max(introduction, `The introduction can be at most ${introduction.toLocaleString("en-US")} characters.`),
+    showPrice: z.boolean(),
+    showAvailability: z.boolean(),
+    showEdition: z.boolean(),
+    expiresAt: z.string().max(40),
+    passcode: z
+      .string()
+      .max(ROOM_LIMITS.passcodeMax, `A passcode can be at most ${ROOM_LIMITS.passcodeMax} characters.`),
+    removePasscode: z.boolean(),
+    downloads: z
+      .array(
+        z.object({
+          label: z
+            .string()
+            .trim()
+            .min(1, "Name the download, e.g. “Catalogue (PDF)”.")
+            .max(downloadLabel, `A download's name can be at most ${downloadLabel} characters.`),
+          path: z
+            .string()
+            .max(downloadPath, `A path can be at most ${downloadPath} characters.`)
+            .refine(
+              isSitePath,
+              "Use a path on this site starting with /, e.g. /files/umbra-secrets-catalogue-full.pdf.",
+            ),
+        }),
+      )
+      .max(downloads, `A room offers at most ${downloads} downloads.`),
+    works: z
+      .array(
+        z.object({
+          slug: z
+            .string()
+            .max(200)
+            .refine((slug) => catalogue.find(slug) !== undefined, "This work is not in the catalogue."),
+          note: z.string().max(note, `A note can be at most ${note} characters.`),
+          price: z.string().max(price, `A price can be at most ${price} characters.`),
+        }),
+      )
+      .max(works, `A room holds at most ${works} works.`),
+  });
 
 /**
  * Checks the typed form: the input to save, or a sentence per field (404-free: every error is
@@ -155,11 +158,11 @@ const formSchema = z.object({
  */
 export function checkRoomForm(
   form: RoomForm,
-  options: { now?: Date; isNew: boolean },
+  options: { now?: Date; isNew: boolean; catalogue: Catalogue },
 ): { ok: true; input: RoomInput } | { ok: false; errors: RoomFormErrors; status: 400 | 413 } {
   const errors: RoomFormErrors = {};
   let tooBig = false;
-  const parsed = formSchema.safeParse(form);
+  const parsed = formSchemaFor(options.catalogue).safeParse(form);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path.join(".");
