@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { findLongForm } from "#app/content/long-form.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/interviews.$slug";
@@ -17,15 +18,16 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { piece };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
-        title: pageTitle(loaderData.piece.title),
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.piece.title),
         description: loaderData.piece.summary,
         path: `/interviews/${loaderData.piece.slug}`,
         type: "article",
       })
-    : [{ title: pageTitle(undefined) }];
+    : [{ title: pageTitle(metaSite(matches)) }];
 
 export default function InterviewPage({ loaderData }: Route.ComponentProps) {
   return <LongFormArticle piece={loaderData.piece} />;

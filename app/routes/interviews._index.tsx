@@ -3,6 +3,7 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/interviews._index";
@@ -12,13 +13,17 @@ export const handle: PageHandle = { scripts: "none" };
 
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
-  return { page: content.page("interviews"), pieces: listLongForm(content, "interviews") };
+  return {
+    page: content.page("interviews"),
+    pieces: listLongForm(content, "interviews"),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
-        title: pageTitle(loaderData.page.title),
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.page.title),
         description: loaderData.page.description,
         path: "/interviews",
       })

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { ARTWORKS, declaredImage, standInSeed } from "#app/images/image-catalog.ts";
+import { ARTWORKS, standInSeed } from "#app/images/image-catalog.ts";
+import { declaredImage } from "#app/images/image-info.server.ts";
 import { standInSvg } from "./stand-ins/stand-in-svg.ts";
 
 /** A stand-in is drawn this wide for zooming: the issue asks for at least 6,000 px across. */
