@@ -1,13 +1,18 @@
 import { type ReactNode, useEffect } from "react";
-import { Links, Meta, Outlet, type ShouldRevalidateFunction, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, type ShouldRevalidateFunction, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { PageScripts } from "./components/page-scripts.tsx";
+import { PictureImagesProvider } from "./components/picture-images.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { contentStoreContext } from "./content/content-store.server.ts";
 import { siteShell } from "./content/site-shell.ts";
+import { imageInfo } from "./images/image-info.server.ts";
+import type { PictureImages } from "./images/picture-images.ts";
 import { feedTitle } from "./seo/feed-title.ts";
+import { type MetaSite, socialImage } from "./seo/meta-site.ts";
+import { defaultSocialImage } from "./seo/social-meta.ts";
 import "./styles/global.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -17,10 +22,20 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 // document load brings the current one.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
-/** The shell every page shows (brand, navigation, the exhibitions menu), from the content store. */
+/**
+ * The shell every page shows (brand, navigation, the exhibitions menu), from the content store,
+ * and what every page's `meta` says of the site (seo/meta-site.ts).
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
-  return { shell: siteShell(content.siteSettings(), content.exhibitionLinks()) };
+  const settings = content.siteSettings();
+  const shared = defaultSocialImage;
+  const site: MetaSite = {
+    brand: settings.brand,
+    xHandle: settings.social.x.handle,
+    socialImage: socialImage(imageInfo(shared.collection, shared.name, content.pageImages()), shared.alt),
+  };
+  return { shell: siteShell(settings, content.exhibitionLinks()), site };
 }
 
 /** The document and the shell (header, footer) around every page, error pages included. */
@@ -62,7 +77,22 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <PictureImagesProvider images={usePagePictures()}>
+      <Outlet />
+    </PictureImagesProvider>
+  );
+}
+
+/** The images the matched routes' loaders resolved (their `pictures`), for <Picture>. */
+function usePagePictures(): PictureImages {
+  const matches = useMatches();
+  const pictures: Record<string, PictureImages[string]> = {};
+  for (const match of matches) {
+    const data = match.loaderData as { pictures?: PictureImages } | undefined;
+    if (data && typeof data === "object" && data.pictures) Object.assign(pictures, data.pictures);
+  }
+  return pictures;
 }
 
 export function ErrorBoundary() {

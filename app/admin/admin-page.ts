@@ -1,9 +1,10 @@
 import type { HeadersArgs } from "react-router";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 
-/** Admin pages are kept out of search engines and caches. */
-export function adminMeta(title: string) {
-  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex, nofollow" }];
+/** Admin pages are kept out of search engines and caches; `matches` bring the brand (root loader). */
+export function adminMeta(matches: readonly unknown[], title: string) {
+  return [{ title: pageTitle(metaSite(matches), title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** No indexing, no caching, and an action's Retry-After (a throttled attempt) passed on. */

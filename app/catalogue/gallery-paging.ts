@@ -1,3 +1,4 @@
+import type { PictureImages } from "#app/images/picture-images.ts";
 /**
  * The gallery's pages (docs/decisions/021): which slice of the list rule's result a URL shows,
  * and the URL of another page of the same view. Pure, shared by the server and the browser.
@@ -18,6 +19,11 @@ export interface GalleryPaging {
   /** 1-based. */
   page: number;
   per: number;
+}
+
+/** A page of the gallery as /art and /api/artworks send it: its cards' pictures resolved. */
+export interface GalleryView extends GalleryPage {
+  pictures: PictureImages;
 }
 
 export interface GalleryPage<T extends ArtworkCard = ArtworkCard> {

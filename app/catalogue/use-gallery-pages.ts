@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from "react";
+import type { PictureImages } from "#app/images/picture-images.ts";
 import type { ArtworkCard, GalleryFilters } from "./artwork-list.ts";
-import { type GalleryPage, type GalleryPaging, galleryQuery } from "./gallery-paging.ts";
+import { type GalleryPaging, type GalleryView, galleryQuery } from "./gallery-paging.ts";
 
 /**
  * Pages of gallery views the browser has seen, by canonical query (gallery-paging.ts), so Back,
  * the work page's back link and "More works" show them without asking again. Bounded.
  */
-const seen = new Map<string, GalleryPage>();
+const seen = new Map<string, GalleryView>();
 const SEEN_LIMIT = 200;
 
-function remember(view: GalleryPage) {
+function remember(view: GalleryView) {
   seen.delete(view.query);
   seen.set(view.query, view);
   if (seen.size > SEEN_LIMIT) seen.delete(seen.keys().next().value as string);
@@ -17,6 +18,8 @@ function remember(view: GalleryPage) {
 
 export interface ShownCards {
   cards: ArtworkCard[];
+  /** What the cards' pictures need, as the pages brought it. */
+  pictures: PictureImages;
   total: number;
   pages: number;
   /** First page on screen: pages `first`..`paging.page` are shown together. */
@@ -32,7 +35,7 @@ export interface ShownCards {
  * stay on screen through Back and the work page's back link.
  */
 export function useGalleryPages(
-  loaded: GalleryPage,
+  loaded: GalleryView,
   filters: GalleryFilters,
   paging: GalleryPaging,
   from: number,
@@ -55,7 +58,7 @@ export function useGalleryPages(
     fetch(`/api/artworks?${wanted}`, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`GET /api/artworks answered ${response.status}`);
-        remember((await response.json()) as GalleryPage);
+        remember((await response.json()) as GalleryView);
         setVersion((v) => v + 1);
       })
       .catch(() => {
@@ -67,11 +70,13 @@ export function useGalleryPages(
 
   if (!current) {
     const stale = previous.current;
-    return stale ? { ...stale, loading: true } : { cards: [], total: 0, pages: 1, first: paging.page, loading: true };
+    return stale
+      ? { ...stale, loading: true }
+      : { cards: [], pictures: {}, total: 0, pages: 1, first: paging.page, loading: true };
   }
   // Earlier pages of the run, as far back as they are still known (a reload forgets them).
   let first = paging.page;
-  const earlier: GalleryPage[] = [];
+  const earlier: GalleryView[] = [];
   while (first > Math.max(1, from)) {
     const page = lookup(first - 1);
     if (!page) break;
@@ -80,6 +85,7 @@ export function useGalleryPages(
   }
   const shown: ShownCards = {
     cards: [...earlier, current].flatMap((page) => page.cards),
+    pictures: Object.assign({}, ...[...earlier, current].map((page) => page.pictures)),
     total: current.total,
     pages: current.pages,
     first,

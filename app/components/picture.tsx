@@ -9,14 +9,17 @@
  * the largest image above the fold, which loads eagerly with `fetchPriority="high"` and is
  * preloaded from <head>.
  * `className` is applied to the <img>. Images are declared in content/images/<collection>.yaml
- * (artworks come from the catalogue); an undeclared name throws, so a typo fails the build.
+ * (artworks come from the catalogue); the page's loader resolves each one it shows into its
+ * `pictures` (images/picture-images.server.ts), so the browser needs no registry. An image no
+ * loader resolved throws, so a forgotten one fails the page's tests.
  *
  * Plain URLs (Open Graph, JSON-LD, the sitemap, lightbox slides) come from ~/images/image-urls.
  */
 import type { CSSProperties } from "react";
 import { preload } from "react-dom";
-import { derivedWidth, fallbackFormat, type ImageFormat, imageInfo, imageUrl } from "#app/images/image-catalog.ts";
+import { derivedWidth, fallbackFormat, type ImageFormat, imageUrl } from "#app/images/image-catalog.ts";
 import { srcSetOf } from "#app/images/image-urls.ts";
+import { usePictureImage } from "./picture-images.tsx";
 
 export interface PictureProps {
   collection: string;
@@ -35,7 +38,7 @@ export interface PictureProps {
 }
 
 export function Picture({ collection, name, alt, sizes, priority = false, fetchPriority, className }: PictureProps) {
-  const image = imageInfo(collection, name);
+  const image = usePictureImage(collection, name);
   const srcSet = (format: ImageFormat) => srcSetOf(image, format);
   const fallback = fallbackFormat(image);
   if (priority) {

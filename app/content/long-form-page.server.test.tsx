@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { bundledContent, ContentStore, contentStoreContext } from "#app/content/content-store.server.ts";
-import ArticlePage, { loader } from "#app/routes/articles.$slug.tsx";
+import LongFormPiecePage, { loader } from "#app/routes/long-form/piece.tsx";
 
 // A store holding HTML that never went through the content checks: what a database row written
 // around the editor, or a bug on the way in, would hand the page. The page must still be inert.
@@ -49,7 +49,7 @@ describe("an article's page, on the way out (decision 029)", () => {
       [
         {
           path: "/articles/:slug",
-          Component: ArticlePage as never,
+          Component: LongFormPiecePage as never,
           loader: loader as never,
           HydrateFallback: NothingYet,
         },

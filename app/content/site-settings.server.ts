@@ -41,7 +41,7 @@ export const siteFileSchema = z.strictObject({
   }),
 });
 
-/** The shape callers use as `siteConfig` (app/content/site-config.ts). */
+/** The site settings as pages and server code use them (SiteSettings; the root loader hands pages theirs). */
 export function toSiteConfig(file: z.output<typeof siteFileSchema>) {
   return {
     brand: file.brand,

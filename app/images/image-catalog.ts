@@ -1,17 +1,10 @@
-import originals from "virtual:image-originals";
-import { pageImages } from "#app/images/page-image-lookup.ts";
-import {
-  type ObjectArrangement,
-  type StandInKind,
-  type StandInTone,
-  standInKindPlaceholderCss,
-  standInUrlVersion,
-} from "./stand-in-kinds.ts";
+import type { ObjectArrangement, StandInKind, StandInTone } from "./stand-in-kinds.ts";
 
 /**
  * What the site knows about an image before it is requested: intrinsic size, the widths it is
- * derived at, whether it keeps transparency, its blur placeholder and its URLs. Shared by the
- * <Picture> component (prerendered at build) and the server's image route.
+ * derived at, whether it keeps transparency, its blur placeholder and its URLs. The server
+ * resolves it (image-info.server.ts: the registry and the originals manifest stay on the server)
+ * and hands it to <Picture> as page data; this module is what both sides share.
  *
  * URL shape: /img/{collection}-{width}/{name}.{avif|webp|jpg|png}, e.g. /img/artworks-800/the-new-god.jpg
  * (SPEC.md's artwork shapes). Real originals add `?v={hash}` so a replaced original gets new URLs;
@@ -56,45 +49,6 @@ export interface DeclaredImage {
   label?: string;
   /** What an object stand-in lays out. */
   arrangement?: ObjectArrangement;
-}
-
-/** Aspect (width / height), transparency and kind declared for an image, or undefined if unknown. */
-export function declaredImage(collection: string, name: string): DeclaredImage | undefined {
-  if (collection === ARTWORKS) return { aspect: ARTWORK_ASPECT, transparent: false, kind: "artwork" };
-  const entry = pageImages[collection]?.find((image) => image.name === name);
-  if (!entry) return undefined;
-  return {
-    aspect: entry.aspect,
-    transparent: entry.transparent ?? false,
-    kind: entry.kind,
-    ...(entry.tone ? { tone: entry.tone } : {}),
-    ...(entry.label ? { label: entry.label } : {}),
-    ...(entry.arrangement ? { arrangement: entry.arrangement } : {}),
-  };
-}
-
-export function imageInfo(collection: string, name: string): ImageInfo {
-  const declared = declaredImage(collection, name);
-  if (!declared) {
-    throw new Error(`Unknown image "${collection}/${name}": list it in content/images/${collection}.yaml`);
-  }
-  const original = originals[`${collection}/${name}`];
-  const width = original?.width ?? STAND_IN_WIDTH;
-  const height = original?.height ?? Math.round(STAND_IN_WIDTH / declared.aspect);
-  const widths = IMAGE_WIDTHS.filter((w) => w <= width);
-  return {
-    collection,
-    name,
-    width,
-    height,
-    transparent: declared.transparent,
-    widths: widths.length > 0 ? widths : [IMAGE_WIDTHS[0]],
-    placeholder: declared.transparent
-      ? undefined
-      : (original?.placeholder ??
-        standInKindPlaceholderCss(declared.kind, standInSeed(collection, name), declared.tone)),
-    version: original ? original.version : standInUrlVersion(declared.kind),
-  };
 }
 
 /** The seed a stand-in is drawn from. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { imageInfo, imageUrl } from "./image-catalog.ts";
+import { imageUrl } from "./image-catalog.ts";
+import { imageInfo } from "./image-info.server.ts";
 import { STAND_IN_KINDS, standInCacheKey, standInKindPlaceholderCss, standInUrlVersion } from "./stand-in-kinds.ts";
 import { standInPlaceholderCss } from "./stand-in-palette.ts";
 

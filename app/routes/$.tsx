@@ -3,6 +3,7 @@ import { NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/$";
 
@@ -17,9 +18,9 @@ export function loader({ context }: Route.LoaderArgs): never {
   throw data(copy, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, matches }) => {
   const title = notFoundCopyOf(error)?.title;
-  return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
+  return [...(title ? [{ title: pageTitle(metaSite(matches), title) }] : []), { name: "robots", content: "noindex" }];
 };
 
 function NotFound() {

@@ -2,9 +2,11 @@ import { data, Link } from "react-router";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
-import { siteConfig } from "#app/content/site-config.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
+import { imageRefsIn, picturesFor } from "#app/images/picture-images.server.ts";
+import { artworkRefs } from "#app/images/picture-images.ts";
 import { homeQuotes } from "#app/quotes/home-quotes.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import styles from "./_index.module.css";
@@ -18,21 +20,28 @@ export const handle: PageHandle = { scripts: "none" };
 export async function loader({ context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
   const quotes = await homeQuotes(context);
+  const home = content.page("home");
+  const exhibitions = content.exhibitionLinks();
+  const { brand, tagline, description, printSize } = content.siteSettings();
+  const pictures = picturesFor(
+    [...artworkRefs([home.featured.work, home.series.work]), ...imageRefsIn(exhibitions.map((e) => e.featureImage))],
+    content.pageImages(),
+  );
   // Without its quotes (the database did not answer) the page must not be kept or cached.
   return data(
-    { home: content.page("home"), exhibitions: content.exhibitionLinks(), quotes: quotes ?? [] },
+    { home, exhibitions, quotes: quotes ?? [], site: { brand, tagline, description, printSize }, pictures },
     { headers: quotes === null ? { "Cache-Control": "no-store" } : {} },
   );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: pageTitle(`${siteConfig.brand} - ${siteConfig.tagline}`, { exact: true }),
-    description: siteConfig.description,
-    path: "/",
-  });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = metaSite(matches);
+  if (!loaderData) return [{ title: pageTitle(site) }];
+  const { brand, tagline, description } = loaderData.site;
+  return pageMeta({ site, title: pageTitle(site, `${brand} - ${tagline}`, { exact: true }), description, path: "/" });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home } = loaderData;
@@ -76,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">{home.featured.eyebrow}</p>
             <h2 id="featured-title">{home.featured.title}</h2>
             <p className={styles.meta}>
-              {home.featured.year}. {siteConfig.printSize}. {home.featured.series}.
+              {home.featured.year}. {loaderData.site.printSize}. {home.featured.series}.
             </p>
             <p>{home.featured.text}</p>
             <Link to={`/art/${home.featured.work}`}>{home.featured.link}</Link>
@@ -98,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <p>“{quote.text}”</p>
                   </blockquote>
                   <figcaption>
-                    <cite>{siteConfig.brand}</cite>{" "}
+                    <cite>{loaderData.site.brand}</cite>{" "}
                     <time dateTime={quote.createdAt}>{formatUsDate(quote.createdAt)}</time>
                   </figcaption>
                 </figure>

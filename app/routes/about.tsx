@@ -7,6 +7,8 @@ import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { aboutWithImages } from "#app/content/about.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { imageRefsIn, picturesFor } from "#app/images/picture-images.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/about";
@@ -16,12 +18,19 @@ import styles from "./about.module.css";
 export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { about: aboutWithImages(context.get(contentStoreContext).page("about")) };
+  const content = context.get(contentStoreContext);
+  const about = aboutWithImages(content.page("about"));
+  return { about, pictures: picturesFor(imageRefsIn(about), content.pageImages()) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: pageTitle(loaderData.about.title), description: loaderData.about.description, path: "/about" })
+    ? pageMeta({
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.about.title),
+        description: loaderData.about.description,
+        path: "/about",
+      })
     : [];
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -15,7 +15,7 @@ import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = () => adminMeta("Outgoing Mail");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Outgoing Mail");
 
 async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
   const check = await checkSession(request, context);

@@ -40,8 +40,8 @@ import type { Route } from "./+types/admin.viewing-rooms.$id";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  adminMeta(loaderData?.state === "admin" ? `Viewing room: ${loaderData.room.title}` : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  adminMeta(matches, loaderData?.state === "admin" ? `Viewing room: ${loaderData.room.title}` : "Admin Login");
 
 export const loader = answeringOutages("page", roomLoader);
 export const action = answeringOutages("page", roomAction);

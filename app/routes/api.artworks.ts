@@ -1,3 +1,4 @@
+import { withCardPictures } from "#app/catalogue/gallery-pictures.server.ts";
 import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { jsonError } from "#app/http/api-errors.server.ts";
@@ -5,7 +6,7 @@ import type { Route } from "./+types/api.artworks";
 
 /**
  * GET /api/artworks?q=&availability=&chain=&series=&sort=&page=&per= — one page of the gallery's
- * view, by the same rule and URL as /art: `{ cards, page, pages, total, query }`. The gallery
+ * view, by the same rule and URL as /art: `{ cards, page, pages, total, query, pictures }`. The gallery
  * asks it when its filters or page change in the browser, so no visitor downloads the whole
  * catalogue. A bad `page` or `per` is a 400, a page past the end a 404, each with a message.
  */
@@ -13,5 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const catalogue = context.get(contentStoreContext).catalogue();
   const result = galleryView(new URL(request.url).searchParams, catalogueLister(catalogue));
   if (!result.ok) return jsonError(result.status, result.message, { field: result.field });
-  return Response.json(result.view, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return Response.json(withCardPictures(result.view), {
+    headers: { "Cache-Control": "public, max-age=0, must-revalidate" },
+  });
 }

@@ -11,12 +11,16 @@ import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { usePictureImage } from "#app/components/picture-images.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
-import { imageDimensions } from "#app/images/image-urls.ts";
+import { imageInfo } from "#app/images/image-info.server.ts";
+import { picturesFor } from "#app/images/picture-images.server.ts";
+import { artworkRefs, pictureKey } from "#app/images/picture-images.ts";
 import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
+import { metaSite, socialImage } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { socialMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art.$slug";
@@ -44,8 +48,14 @@ export function loader({ params, context }: Route.LoaderArgs) {
   // The default gallery order; a work the gallery hides (a repeated id) has no neighbours.
   const neighbours = artworkNeighbours(catalogue, artwork.slug) ?? { previous: null, next: null };
   const { brand, enquiries } = content.siteSettings();
+  const picture = imageInfo("artworks", artwork.imageLarge);
   return {
     artwork,
+    picture,
+    pictures: {
+      ...picturesFor(artworkRefs([artwork.imageSmall])),
+      [pictureKey("artworks", artwork.imageLarge)]: picture,
+    },
     label: parseWorkLabel(artwork.description),
     neighbours,
     brand,
@@ -54,13 +64,14 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   if (!loaderData) {
     const title = notFoundCopyOf(error)?.title;
-    return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
+    return [...(title ? [{ title: pageTitle(metaSite(matches), title) }] : []), { name: "robots", content: "noindex" }];
   }
-  const { artwork, label } = loaderData;
-  const title = pageTitle(artwork.title);
+  const { artwork, label, picture } = loaderData;
+  const site = metaSite(matches);
+  const title = pageTitle(site, artwork.title);
   const description =
     labelSummary(label) ??
     `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${loaderData.brand} on ${artwork.chain}, printed at 200 x 140 cm.`;
@@ -68,15 +79,16 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
     { title },
     { name: "description", content: description },
     ...socialMeta({
+      site,
       title,
       description,
       path: `/art/${artwork.slug}`,
-      image: { collection: "artworks", name: artwork.imageLarge, alt: artwork.title },
+      image: socialImage(picture, artwork.title),
       type: "article",
     }),
     // Built here, not in the loader: its URLs name the public origin, which prerendered loader
     // data (the .data files) would otherwise carry as the build's placeholder.
-    { "script:ld+json": artworkJsonLd(artwork) },
+    { "script:ld+json": artworkJsonLd(artwork, picture, loaderData.brand) },
   ];
 };
 
@@ -97,7 +109,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
   const backTo = gallerySearch ? `/art${gallerySearch}` : "/art";
   const { neighbours, loading } = useGalleryNeighbours(artwork.slug, gallerySearch, loaderData.neighbours);
   const zoomHref = `/art/${artwork.slug}/zoom`;
-  const { width, height } = imageDimensions("artworks", artwork.imageLarge);
+  const { width, height } = usePictureImage("artworks", artwork.imageLarge);
   const aspect = (width / height).toFixed(4);
   // Every catalogue record says "Sold" today; an available work asks about itself.
   const sold = artwork.availability.trim().toLowerCase() === "sold";

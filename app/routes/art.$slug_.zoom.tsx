@@ -6,7 +6,9 @@ import { Picture } from "#app/components/picture.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
-import { imageInfo } from "#app/images/image-catalog.ts";
+import { imageInfo } from "#app/images/image-info.server.ts";
+import { pictureKey } from "#app/images/picture-images.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { absoluteUrl } from "#app/seo/social-meta.ts";
 import { zoomDescriptorUrl } from "#server/images/deep-zoom-source.ts";
@@ -38,19 +40,21 @@ export function loader({ params, context }: Route.LoaderArgs) {
     title: artwork.title,
     imageName: artwork.imageLarge,
     placeholder: image.placeholder,
+    pictures: { [pictureKey("artworks", artwork.imageLarge)]: image },
     // Carries the pyramid's version, so its tiles can be cached for good (decision 023).
     descriptorUrl: zoomDescriptorUrl(artwork.imageLarge, image.version),
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   if (!loaderData) {
     const title = notFoundCopyOf(error)?.title;
-    return [...(title ? [{ title: pageTitle(title) }] : []), { name: "robots", content: "noindex" }];
+    return [...(title ? [{ title: pageTitle(metaSite(matches), title) }] : []), { name: "robots", content: "noindex" }];
   }
+  const site = metaSite(matches);
   return [
-    { title: pageTitle(`Zoom: ${loaderData.title}`) },
-    { name: "description", content: `${loaderData.title} by Umbra, to zoom into up to its full resolution.` },
+    { title: pageTitle(site, `Zoom: ${loaderData.title}`) },
+    { name: "description", content: `${loaderData.title} by ${site?.brand}, to zoom into up to its full resolution.` },
     // The work's own page is the one to index and share; this is a view of it.
     { name: "robots", content: "noindex" },
     { tagName: "link", rel: "canonical", href: absoluteUrl(`/art/${loaderData.slug}`) },

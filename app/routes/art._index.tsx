@@ -17,13 +17,17 @@ import {
   hasActiveFilters,
 } from "#app/catalogue/artwork-list.ts";
 import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "#app/catalogue/gallery-paging.ts";
+import { withCardPictures } from "#app/catalogue/gallery-pictures.server.ts";
 import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
 import { useGalleryPages } from "#app/catalogue/use-gallery-pages.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { PictureImagesProvider } from "#app/components/picture-images.tsx";
 import { StatusPage } from "#app/components/status-page.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { imageInfo } from "#app/images/image-info.server.ts";
+import { metaSite, socialImage } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art._index";
@@ -61,11 +65,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const shared = catalogue.find(artPage.share_work);
   if (!shared)
     throw new Error(`content/pages/art.yaml: share_work: "${artPage.share_work}" is not a work in content/works`);
-  const shareImage = {
-    collection: "artworks",
-    name: shared.imageLarge,
-    alt: `${shared.title}, from the ${shared.series} series`,
-  };
+  const shareImage = socialImage(
+    imageInfo("artworks", shared.imageLarge),
+    `${shared.title}, from the ${shared.series} series`,
+  );
   const copy = {
     title: artPage.title,
     description: artPage.description,
@@ -74,7 +77,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     noMatch: artPage.no_match,
     empty: artPage.empty,
   };
-  return { view, options: catalogue.filterOptions(), shareImage, copy, printSize: content.siteSettings().printSize };
+  return {
+    view: withCardPictures(view),
+    options: catalogue.filterOptions(),
+    shareImage,
+    copy,
+    printSize: content.siteSettings().printSize,
+  };
 }
 
 // Filtering and paging only change the query string: the gallery asks /api/artworks for the
@@ -90,11 +99,12 @@ function galleryRefusal(error: unknown): GalleryRefusal | undefined {
     : undefined;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const copy = loaderData?.copy ?? galleryRefusal(error);
   return copy
     ? pageMeta({
-        title: pageTitle(copy.title),
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), copy.title),
         description: copy.description,
         path: "/art",
         image: loaderData?.shareImage,
@@ -261,31 +271,33 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {visible.length > 0 || shown.loading ? (
-        <ul className={styles.grid} aria-busy={shown.loading || undefined}>
-          {visible.map((card, index) => (
-            <li key={`${card.id}-${card.slug}`}>
-              <Link
-                to={`/art/${card.slug}`}
-                state={{ gallerySearch: location.search, galleryFrom: shown.first }}
-                className={styles.card}
-              >
-                <Picture
-                  collection="artworks"
-                  name={card.image}
-                  alt=""
-                  sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
-                  priority={index === 0}
-                  fetchPriority={index > 0 ? "low" : undefined}
-                  className={styles.image}
-                />
-                <h2 className={styles.title}>{card.title}</h2>
-                <p className={styles.line}>
-                  {card.year}. 1 of 1 original, {loaderData.printSize}, {card.availability}.
-                </p>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <PictureImagesProvider images={shown.pictures}>
+          <ul className={styles.grid} aria-busy={shown.loading || undefined}>
+            {visible.map((card, index) => (
+              <li key={`${card.id}-${card.slug}`}>
+                <Link
+                  to={`/art/${card.slug}`}
+                  state={{ gallerySearch: location.search, galleryFrom: shown.first }}
+                  className={styles.card}
+                >
+                  <Picture
+                    collection="artworks"
+                    name={card.image}
+                    alt=""
+                    sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
+                    priority={index === 0}
+                    fetchPriority={index > 0 ? "low" : undefined}
+                    className={styles.image}
+                  />
+                  <h2 className={styles.title}>{card.title}</h2>
+                  <p className={styles.line}>
+                    {card.year}. 1 of 1 original, {loaderData.printSize}, {card.availability}.
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </PictureImagesProvider>
       ) : (
         <div className={styles.empty}>
           <h2>{copy.noMatchHeading}</h2>

@@ -6,6 +6,8 @@ import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
+import { picturesFor } from "#app/images/picture-images.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/contact";
@@ -21,16 +23,18 @@ export function loader({ context }: Route.LoaderArgs) {
   const { portrait } = contactPage;
   return {
     contact: { ...contactPage, portrait: content.pageImage(portrait.collection, portrait.name) },
+    pictures: picturesFor([portrait], content.pageImages()),
     assistant: contact.assistantDirector,
     email: contact.email,
     confirmation: enquiryConfirmation(enquiries),
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
-        title: pageTitle(loaderData.contact.title),
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.contact.title),
         description: loaderData.contact.description,
         path: "/contact",
       })

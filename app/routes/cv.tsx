@@ -5,6 +5,7 @@ import { cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { CvEntry } from "#app/content/pages/cv.server.ts";
 import { formatFileSize } from "#app/format/file-size.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/cv";
@@ -19,9 +20,14 @@ export function loader({ context }: Route.LoaderArgs) {
   return { cv: cvPage, pdfSize: bytes === null ? null : formatFileSize(bytes) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: pageTitle(loaderData.cv.title), description: loaderData.cv.description, path: "/cv" })
+    ? pageMeta({
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.cv.title),
+        description: loaderData.cv.description,
+        path: "/cv",
+      })
     : [];
 
 const idOf = (title: string) => `cv-${title.replace(/\W+/g, "-").toLowerCase()}`;

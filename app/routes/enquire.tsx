@@ -17,6 +17,7 @@ import {
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
 import { resolveSubject, submitEnquiry } from "#app/enquiries/submit-enquiry.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/enquire";
 import styles from "./enquire.module.css";
@@ -27,8 +28,8 @@ export const handle: PageHandle = { scripts: "none" };
 
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Enquire") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(metaSite(matches), "Enquire") },
   { name: "description", content: "Send the studio an enquiry about a work, prints, an original or a commission." },
   { name: "robots", content: "noindex" },
 ];

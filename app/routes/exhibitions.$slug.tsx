@@ -4,6 +4,8 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { downloadSizes } from "#app/exhibitions/exhibition-pages.server.ts";
+import { exhibitionPictures } from "#app/exhibitions/exhibition-pictures.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions.$slug";
@@ -13,15 +15,26 @@ export const handle: PageHandle = { scripts: "deferred" };
 
 /** Every exhibition page, from content/exhibitions/<slug>.yaml. */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const exhibition = context.get(contentStoreContext).findExhibition(params.slug);
+  const content = context.get(contentStoreContext);
+  const exhibition = content.findExhibition(params.slug);
   if (!exhibition) throw data(null, { status: 404 });
-  return { exhibition, downloadSizes: downloadSizes(exhibition) };
+  return {
+    exhibition,
+    downloadSizes: downloadSizes(exhibition),
+    pictures: exhibitionPictures(exhibition, content.pageImages()),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle("Page Not Found") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData)
+    return [{ title: pageTitle(metaSite(matches), "Page Not Found") }, { name: "robots", content: "noindex" }];
   const { exhibition } = loaderData;
-  return pageMeta({ title: pageTitle(exhibition.title), description: exhibition.summary, path: exhibition.path });
+  return pageMeta({
+    site: metaSite(matches),
+    title: pageTitle(metaSite(matches), exhibition.title),
+    description: exhibition.summary,
+    path: exhibition.path,
+  });
 };
 
 export default function ExhibitionPage({ loaderData }: Route.ComponentProps) {

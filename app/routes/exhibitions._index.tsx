@@ -3,6 +3,8 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { imageRefsIn, picturesFor } from "#app/images/picture-images.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions._index";
@@ -14,13 +16,16 @@ export const handle: PageHandle = { scripts: "none" };
 /** Every exhibition as a card, in the menu's order (content/exhibitions/), under the page's copy. */
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
-  return { page: content.page("exhibitions"), exhibitions: content.exhibitionLinks() };
+  const exhibitions = content.exhibitionLinks();
+  const pictures = picturesFor(imageRefsIn(exhibitions.map((e) => e.featureImage)), content.pageImages());
+  return { page: content.page("exhibitions"), exhibitions, pictures };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
-        title: pageTitle(loaderData.page.title),
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.page.title),
         description: loaderData.page.description,
         path: "/exhibitions",
       })

@@ -1,6 +1,7 @@
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/merch";
@@ -12,9 +13,14 @@ export function loader({ context }: Route.LoaderArgs) {
   return { merch: context.get(contentStoreContext).page("merch") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: pageTitle(loaderData.merch.title), description: loaderData.merch.description, path: "/merch" })
+    ? pageMeta({
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.merch.title),
+        description: loaderData.merch.description,
+        path: "/merch",
+      })
     : [];
 
 /** SPEC.md: this page shows only the heading. */

@@ -7,6 +7,7 @@ import type { PricesPage } from "#app/content/pages/prices.server.ts";
 import type { SiteSettings } from "#app/content/site-settings.server.ts";
 import type { EnquirySubject } from "#app/db/enquiry-schema.ts";
 import { enquiryConfirmation, subjectTitles } from "#app/enquiries/enquiry-fields.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/prices";
@@ -79,10 +80,11 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
-        title: pageTitle(loaderData.prices.title),
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), loaderData.prices.title),
         description: loaderData.prices.description,
         path: "/prices",
       })

@@ -8,6 +8,7 @@ import { parseInput, searchParamsOf, toApiError } from "#app/http/api-errors.ser
 import { readPublicQuotes } from "#app/quotes/public-quote-cache.server.ts";
 import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
 import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/quotes";
@@ -50,9 +51,16 @@ function errorCopy(error: unknown): ErrorCopy | undefined {
   return data && typeof data === "object" && "copy" in data ? (data.copy as ErrorCopy) : undefined;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const copy = loaderData?.copy ?? errorCopy(error);
-  return copy ? pageMeta({ title: pageTitle(copy.title), description: copy.description, path: "/quotes" }) : [];
+  return copy
+    ? pageMeta({
+        site: metaSite(matches),
+        title: pageTitle(metaSite(matches), copy.title),
+        description: copy.description,
+        path: "/quotes",
+      })
+    : [];
 };
 
 type Status = { kind: "idle" } | { kind: "loading" } | { kind: "error"; message: string };

@@ -14,10 +14,13 @@ import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
+import { picturesFor } from "#app/images/picture-images.server.ts";
+import { artworkRefs } from "#app/images/picture-images.ts";
 import { tryPasscode } from "#app/rooms/room-access.server.ts";
 import { enterRoom, introductionHtml, roomWorkView } from "#app/rooms/room-gate.server.ts";
 import { roomMeta, roomRouteHeaders } from "#app/rooms/room-headers.ts";
 import { countVisit } from "#app/rooms/room-visit.server.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/rooms.$token";
 import styles from "./rooms.$token.module.css";
@@ -55,6 +58,7 @@ export const loader = answeringOutages("page", async ({ params, request, context
         return parsed.success ? [parsed.data] : [];
       }),
       confirmation: enquiryConfirmation(content.siteSettings().enquiries),
+      pictures: picturesFor(artworkRefs(works.map((work) => work.artwork.imageLarge))),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
@@ -87,9 +91,12 @@ export const action = answeringOutages("page", async ({ params, request, context
   );
 });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
-    title: pageTitle(loaderData?.state === "open" ? `${loaderData.title} · Private viewing` : "Private viewing"),
+    title: pageTitle(
+      metaSite(matches),
+      loaderData?.state === "open" ? `${loaderData.title} · Private viewing` : "Private viewing",
+    ),
   },
   ...roomMeta,
 ];

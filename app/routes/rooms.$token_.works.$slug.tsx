@@ -13,9 +13,12 @@ import { type EnquiryFieldErrors, type EnquiryValues, enquiryConfirmation } from
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
 import { submitEnquiry } from "#app/enquiries/submit-enquiry.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
+import { picturesFor } from "#app/images/picture-images.server.ts";
+import { artworkRefs } from "#app/images/picture-images.ts";
 import { recordRoomEvent } from "#app/rooms/room-events.server.ts";
 import { enterRoom, roomWork, roomWorkView } from "#app/rooms/room-gate.server.ts";
 import { roomMeta, roomRouteHeaders } from "#app/rooms/room-headers.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import type { Route } from "./+types/rooms.$token_.works.$slug";
 import styles from "./rooms.$token_.works.$slug.module.css";
@@ -43,6 +46,7 @@ export const loader = answeringOutages("page", async ({ params, request, context
     formToken: issueFormToken(),
     enquireOpen: new URL(request.url).searchParams.has("enquire"),
     confirmation: enquiryConfirmation(content.siteSettings().enquiries),
+    pictures: picturesFor(artworkRefs([work.artwork.imageLarge, work.artwork.imageSmall])),
   };
 });
 
@@ -76,8 +80,13 @@ export const action = answeringOutages("page", async ({ params, request, context
   );
 });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `${loaderData.work.artwork.title} · Private viewing` : "Private viewing") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: pageTitle(
+      metaSite(matches),
+      loaderData ? `${loaderData.work.artwork.title} · Private viewing` : "Private viewing",
+    ),
+  },
   ...roomMeta,
 ];
 

@@ -7,10 +7,12 @@ import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx"
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
-import { imageInfo } from "#app/images/image-catalog.ts";
+import { imageInfo } from "#app/images/image-info.server.ts";
+import { pictureKey } from "#app/images/picture-images.ts";
 import { recordRoomEvent } from "#app/rooms/room-events.server.ts";
 import { enterRoom, roomWork } from "#app/rooms/room-gate.server.ts";
 import { roomMeta, roomRouteHeaders } from "#app/rooms/room-headers.ts";
+import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { zoomDescriptorUrl } from "#server/images/deep-zoom-source.ts";
 import type { Route } from "./+types/rooms.$token_.works.$slug_.zoom";
@@ -42,12 +44,15 @@ export const loader = answeringOutages("page", async ({ params, request, context
     title: artwork.title,
     imageName: artwork.imageLarge,
     placeholder: image.placeholder,
+    pictures: { [pictureKey("artworks", artwork.imageLarge)]: image },
     descriptorUrl: zoomDescriptorUrl(artwork.imageLarge, image.version),
   };
 });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Zoom: ${loaderData.title} · Private viewing` : "Private viewing") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: pageTitle(metaSite(matches), loaderData ? `Zoom: ${loaderData.title} · Private viewing` : "Private viewing"),
+  },
   ...roomMeta,
 ];
 

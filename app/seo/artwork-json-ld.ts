@@ -1,12 +1,12 @@
 import type { Artwork } from "#app/catalogue/catalogue.ts";
 import { parseWorkLabel } from "#app/catalogue/work-label.ts";
-import { siteConfig } from "#app/content/site-config.ts";
+import type { ImageInfo } from "#app/images/image-catalog.ts";
 import { jpegUrl } from "#app/images/image-urls.ts";
 import { siteOrigin } from "./site-origin.ts";
 import { absoluteUrl } from "./social-meta.ts";
 
-/** schema.org VisualArtwork for one work (printed size 200 x 140 cm). */
-export function artworkJsonLd(artwork: Artwork) {
+/** schema.org VisualArtwork for one work (printed size 200 x 140 cm); `image` is its resolved picture. */
+export function artworkJsonLd(artwork: Artwork, image: ImageInfo, brand: string) {
   // The label's reading of the description: prose without its "Description:" heading, the real medium.
   const label = parseWorkLabel(artwork.description);
   const description = label.prose.join("\n\n");
@@ -15,8 +15,8 @@ export function artworkJsonLd(artwork: Artwork) {
     "@type": "VisualArtwork",
     name: artwork.title,
     url: absoluteUrl(`/art/${artwork.slug}`),
-    image: absoluteUrl(jpegUrl("artworks", artwork.imageLarge, 1920)),
-    creator: { "@type": "Person", name: siteConfig.brand, url: absoluteUrl("/", siteOrigin()) },
+    image: absoluteUrl(jpegUrl(image, 1920)),
+    creator: { "@type": "Person", name: brand, url: absoluteUrl("/", siteOrigin()) },
     dateCreated: artwork.year,
     artform: "Digital painting",
     artMedium: label.medium ?? "Giclee print on cotton rag",

@@ -1,7 +1,8 @@
-import { siteConfig } from "#app/content/site-config.ts";
+import type { MetaSite } from "./meta-site.ts";
 
 /** "About" -> "About - Umbra"; pages SPEC.md titles differently pass `exact`. */
-export function pageTitle(name?: string, options: { exact?: boolean } = {}): string {
-  if (!name) return siteConfig.brand;
-  return options.exact ? name : `${name} - ${siteConfig.brand}`;
+export function pageTitle(site: Pick<MetaSite, "brand"> | undefined, name?: string, options: { exact?: boolean } = {}) {
+  const brand = site?.brand;
+  if (!name) return brand ?? "";
+  return options.exact || !brand ? name : `${name} - ${brand}`;
 }

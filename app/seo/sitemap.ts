@@ -1,5 +1,6 @@
 import type { ContentStore } from "#app/content/content-store.server.ts";
 import { listLongForm } from "#app/content/long-form.server.ts";
+import { imageInfo } from "#app/images/image-info.server.ts";
 import { jpegUrl } from "#app/images/image-urls.ts";
 import { absoluteUrl } from "./social-meta.ts";
 import { escapeXml } from "./xml.ts";
@@ -29,7 +30,7 @@ export function sitemapEntries(content: ContentStore): SitemapEntry[] {
     ...content.exhibitionLinks().map((e) => ({ path: e.path })),
     ...content.catalogue().artworks.map((a) => ({
       path: `/art/${a.slug}`,
-      images: [{ path: jpegUrl("artworks", a.imageLarge, 1920), title: a.title }],
+      images: [{ path: jpegUrl(imageInfo("artworks", a.imageLarge), 1920), title: a.title }],
     })),
     ...listLongForm(content, "articles").map((piece) => ({ path: `/articles/${piece.slug}` })),
     ...listLongForm(content, "interviews").map((piece) => ({ path: `/interviews/${piece.slug}` })),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import { ARTWORKS, declaredImage, standInSeed } from "#app/images/image-catalog.ts";
-import { standInSvg } from "./stand-ins/stand-in-svg.ts";
+import { ARTWORKS, standInSeed } from "#app/images/image-catalog.ts";
+import { declaredImage } from "#app/images/image-info.server.ts";
+import { standInSvg } from "#app/images/stand-ins/stand-in-svg.server.ts";
 
 /** A stand-in is drawn this wide for zooming: the issue asks for at least 6,000 px across. */
 export const ZOOM_STAND_IN_WIDTH = 6000;

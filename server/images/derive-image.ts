@@ -1,14 +1,14 @@
 import {
   ARTWORKS,
   type DeclaredImage,
-  declaredImage,
   type ImageFormat,
   STAND_IN_WIDTH,
   standInSeed,
 } from "#app/images/image-catalog.ts";
+import { declaredImage } from "#app/images/image-info.server.ts";
+import { standInSvg } from "#app/images/stand-ins/stand-in-svg.server.ts";
 import { type EncodeRecipe, encodeInChild } from "./encoder-child.ts";
 import { type EncodePriority, withEncoderSlot } from "./encoder-lanes.ts";
-import { standInSvg } from "./stand-ins/stand-in-svg.ts";
 
 export interface DeriveRequest {
   collection: string;

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
-import { declaredImage, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
+import { IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
+import { declaredImage } from "#app/images/image-info.server.ts";
 import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
 import { sendErrorAnswer } from "#server/error-answer.ts";
 import { makeReadableDir, writeReadableFile } from "./cache-files.ts";

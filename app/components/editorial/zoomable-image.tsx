@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Picture } from "#app/components/picture.tsx";
+import { usePictureImage } from "#app/components/picture-images.tsx";
 import { lightboxSlide } from "#app/images/image-urls.ts";
 import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import styles from "./zoomable-image.module.css";
@@ -33,7 +34,7 @@ export function ZoomableImage({
       setOpen(true);
     }
   }, []);
-  const slide = lightboxSlide(image.collection, image.name, image.alt);
+  const slide = lightboxSlide(usePictureImage(image.collection, image.name), image.alt);
   return (
     <>
       <a

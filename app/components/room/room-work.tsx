@@ -4,7 +4,7 @@ import type { WorkLabel } from "#app/catalogue/work-label.ts";
 import labelStyles from "#app/components/artwork/artwork-label.module.css";
 import { ArtworkLabel } from "#app/components/artwork/artwork-label.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { imageDimensions } from "#app/images/image-urls.ts";
+import { usePictureImage } from "#app/components/picture-images.tsx";
 import styles from "./room-work.module.css";
 
 /**
@@ -49,7 +49,7 @@ export function RoomWork({
 }) {
   const { artwork, label, note, price } = work;
   const hrefs = roomWorkHrefs(token, artwork.slug);
-  const { width, height } = imageDimensions("artworks", artwork.imageLarge);
+  const { width, height } = usePictureImage("artworks", artwork.imageLarge);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const headingId = `work-${artwork.slug}`;
   return (

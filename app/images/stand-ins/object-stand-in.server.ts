@@ -1,6 +1,6 @@
 import { OBJECT_ARRANGEMENTS, sceneGround } from "#app/images/stand-in-kinds.ts";
 import { hslToHex, seededRandom, standInPalette } from "#app/images/stand-in-palette.ts";
-import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
+import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.server.ts";
 
 /**
  * Things on paper, seen from above on a table or a woven mat: an open book or notebook (text

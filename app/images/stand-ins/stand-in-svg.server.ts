@@ -1,12 +1,12 @@
 import type { StandInKind } from "#app/images/stand-in-kinds.ts";
-import { artworkStandIn } from "./artwork-stand-in.ts";
-import { installationStandIn } from "./installation-stand-in.ts";
-import { landscapeStandIn } from "./landscape-stand-in.ts";
-import { logoStandIn } from "./logo-stand-in.ts";
-import { objectStandIn } from "./object-stand-in.ts";
-import { portraitStandIn } from "./portrait-stand-in.ts";
-import { studioStandIn } from "./studio-stand-in.ts";
-import type { StandInOptions } from "./svg-document.ts";
+import { artworkStandIn } from "./artwork-stand-in.server.ts";
+import { installationStandIn } from "./installation-stand-in.server.ts";
+import { landscapeStandIn } from "./landscape-stand-in.server.ts";
+import { logoStandIn } from "./logo-stand-in.server.ts";
+import { objectStandIn } from "./object-stand-in.server.ts";
+import { portraitStandIn } from "./portrait-stand-in.server.ts";
+import { studioStandIn } from "./studio-stand-in.server.ts";
+import type { StandInOptions } from "./svg-document.server.ts";
 
 export type { StandInOptions };
 

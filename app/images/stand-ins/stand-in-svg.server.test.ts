@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { STAND_IN_KINDS, type StandInKind } from "#app/images/stand-in-kinds.ts";
-import { standInSvg } from "./stand-in-svg.ts";
+import { standInSvg } from "./stand-in-svg.server.ts";
 
 const WIDTH = 1600;
 const HEIGHT = 1200;

@@ -1,6 +1,6 @@
 import { sceneGround } from "#app/images/stand-in-kinds.ts";
 import { hslToHex, seededRandom } from "#app/images/stand-in-palette.ts";
-import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
+import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.server.ts";
 
 /**
  * A person as a silhouette, head and shoulders against a soft backlit ground: the artist is

@@ -1,6 +1,6 @@
 import { sceneGround } from "#app/images/stand-in-kinds.ts";
 import { hslToHex, seededRandom, standInPalette } from "#app/images/stand-in-palette.ts";
-import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
+import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.server.ts";
 
 /**
  * The studio: a plaster wall with a window and its fall of light, test proofs pinned to the

@@ -1,4 +1,4 @@
-import { round1 as n } from "./svg-document.ts";
+import { round1 as n } from "./svg-document.server.ts";
 
 /**
  * A person seen from some metres away, as a silhouette: head, torso, arms and legs, standing or

@@ -1,6 +1,6 @@
 import { sceneGround } from "#app/images/stand-in-kinds.ts";
 import { hslToHex, seededRandom } from "#app/images/stand-in-palette.ts";
-import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
+import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.server.ts";
 
 /**
  * The river and the forest: a dawn or dusk sky with low cloud, two bands of canopy, a wide

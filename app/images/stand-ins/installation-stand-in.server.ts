@@ -1,8 +1,8 @@
 import { sceneGround } from "#app/images/stand-in-kinds.ts";
 import { hslToHex, seededRandom } from "#app/images/stand-in-palette.ts";
-import { artworkDrawing } from "./artwork-stand-in.ts";
-import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
-import { visitorFigure } from "./visitor-figure.ts";
+import { artworkDrawing } from "./artwork-stand-in.server.ts";
+import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.server.ts";
+import { visitorFigure } from "./visitor-figure.server.ts";
 
 const WORK_ASPECT = 10 / 7;
 

@@ -1,5 +1,5 @@
 import { standInPalette } from "#app/images/stand-in-palette.ts";
-import { type StandInOptions, svgDocument } from "./svg-document.ts";
+import { type StandInOptions, svgDocument } from "./svg-document.server.ts";
 
 /**
  * Draws a distinct abstract stand-in for an image that has no real original yet: a dark

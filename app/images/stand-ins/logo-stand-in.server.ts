@@ -1,5 +1,5 @@
 import { hslToHex, seededRandom } from "#app/images/stand-in-palette.ts";
-import { escapeXml, round1 as n, type StandInOptions, svgDocument } from "./svg-document.ts";
+import { escapeXml, round1 as n, type StandInOptions, svgDocument } from "./svg-document.server.ts";
 
 /** Words that make no letter of an initialism. */
 const MINOR_WORDS = new Set(["of", "the", "and", "for", "in", "on", "at", "a", "an", "de", "la"]);
