@@ -40,7 +40,7 @@ await runCommand(usage, async () => {
       [...documents].map(([file, data]) => ({ path: file, data })),
       { author: `import from ${source.label}`, action: "import", replaceAll: true, dryRun },
     );
-    console.log(describe(summary, dryRun));
+    console.log(changeReport(summary, dryRun));
   } catch (error) {
     if (error instanceof ContentError) throw new CliError(`Nothing was imported:\n${error.message}`);
     throw error;
@@ -49,7 +49,7 @@ await runCommand(usage, async () => {
   }
 });
 
-function describe(summary: ChangeSummary, dryRun: boolean): string {
+function changeReport(summary: ChangeSummary, dryRun: boolean): string {
   const total = summary.added.length + summary.changed.length + summary.removed.length;
   if (total === 0) return "No change: the published content is the same as these files.";
   const lines = [
