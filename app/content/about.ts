@@ -1,4 +1,4 @@
-import { type PageImageRef, pageImage } from "#app/images/page-image-lookup.ts";
+import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import type { AboutPage } from "./pages/about.server.ts";
 
 export interface Slide {
@@ -6,8 +6,11 @@ export interface Slide {
   caption: string;
 }
 
-/** The About page's file (content/pages/about.yaml) with each image looked up in its registry. */
-export function aboutWithImages(page: AboutPage) {
+/**
+ * The About page's copy with each image looked up in the page-image registry served with it (the
+ * content store's, so an alt text published in the studio is the one shown).
+ */
+export function aboutWithImages(page: AboutPage, pageImage: (collection: string, name: string) => PageImageRef) {
   const image = (ref: { collection: string; name: string }) => pageImage(ref.collection, ref.name);
   return {
     ...page,

@@ -68,6 +68,43 @@ export function snapshotFrom(location: ContentLocation): ContentSnapshot {
     },
     pageImages,
   };
+  if (problems.length === 0) problems.push(...crossDocumentProblems(snapshot, source.label));
   if (problems.length > 0) throw new ContentError(problems.join("\n"));
   return snapshot;
+}
+
+/**
+ * What one document names in another, which no single schema can check: the gallery's share
+ * work and every page image a page shows. A page that names what is not there would fail when
+ * rendered, so it is refused before it is published.
+ */
+function crossDocumentProblems(snapshot: ContentSnapshot, label: string): string[] {
+  const problems: string[] = [];
+  const shareWork = snapshot.pages.art.share_work;
+  if (!snapshot.works.some((work) => work.slug === shareWork))
+    problems.push(`${label}/pages/art.yaml: share_work: "${shareWork}" is not a work`);
+  for (const [page, copy] of Object.entries(snapshot.pages)) {
+    for (const { at, ref } of imageRefsIn(copy)) {
+      if (!snapshot.pageImages[ref.collection]?.some((image) => image.name === ref.name))
+        problems.push(
+          `${label}/pages/${fileOf(page)}.yaml: ${at}: no page image "${ref.name}" in images/${ref.collection}.yaml`,
+        );
+    }
+  }
+  return problems;
+}
+
+/** A page's `collection/name` image fields, as their schemas turn them into `{ collection, name }`. */
+function imageRefsIn(value: unknown, at = ""): { at: string; ref: { collection: string; name: string } }[] {
+  if (value === null || typeof value !== "object") return [];
+  const keys = Object.keys(value);
+  const record = value as Record<string, unknown>;
+  if (keys.length === 2 && typeof record.collection === "string" && typeof record.name === "string")
+    return [{ at, ref: { collection: record.collection, name: record.name } }];
+  return keys.flatMap((key) => imageRefsIn(record[key], at ? `${at}.${key}` : key));
+}
+
+/** The page file a `PageTexts` key is read from. */
+function fileOf(page: string): string {
+  return page === "notFound" ? "not-found" : page;
 }

@@ -9,8 +9,9 @@ import { loadCvPage } from "./pages/cv.server.ts";
 import { prerenderPaths } from "./prerender-paths.ts";
 
 const cvLinks = loadCvPage().sections.flatMap((s) => s.entries.flatMap((e) => (e.link ? [e.link] : [])));
-const about = aboutWithImages(loadAboutPage());
-const exhibitions = processContentStore().exhibitionLinks();
+const store = processContentStore();
+const about = aboutWithImages(loadAboutPage(), (collection, name) => store.pageImage(collection, name));
+const exhibitions = store.exhibitionLinks();
 
 describe("editorial content", () => {
   it("About has SPEC.md's counts: 14 slides with captions, 6 transparent prints, 6 cards", () => {

@@ -19,7 +19,7 @@ export const handle: PageHandle = { scripts: "deferred" };
 
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
-  const about = aboutWithImages(content.page("about"));
+  const about = aboutWithImages(content.page("about"), (collection, name) => content.pageImage(collection, name));
   return { about, pictures: picturesFor(imageRefsIn(about), content.pageImages()) };
 }
 
