@@ -27,20 +27,21 @@ async function holdFramework(page: Page) {
 }
 
 test.describe("JavaScript per page", () => {
-  for (const path of ["/", "/cv", "/art/the-new-god", "/prices", "/articles"]) {
+  for (const path of ["/", "/cv", "/art/the-new-god", "/prices", "/contact", "/articles"]) {
     test(`${path} loads no framework JavaScript, only the header's script (and the enquiry form's)`, async ({
       page,
     }) => {
       const scripts = scriptRequests(page);
       await page.goto(path, { waitUntil: "networkidle" });
-      // The artwork page and Prices show an enquiry form, enhanced by its own small file (decision 032).
-      const enquiry = path === "/prices" || path.startsWith("/art/");
+      // The artwork page, Prices and Contact show an enquiry form, enhanced by its own small file
+      // (decision 032); Contact logs its route with another (SPEC.md).
+      const enquiry = path === "/prices" || path === "/contact" || path.startsWith("/art/");
       const names = scripts.map((url) => url.replace(/-[\w-]+\.js$/, ".js")).sort();
-      expect(names).toEqual(
-        enquiry
-          ? ["/assets/enquiry-form.script.js", "/assets/site-header.script.js"]
-          : ["/assets/site-header.script.js"],
-      );
+      expect(names).toEqual([
+        ...(path === "/contact" ? ["/assets/contact-route.script.js"] : []),
+        ...(enquiry ? ["/assets/enquiry-form.script.js"] : []),
+        "/assets/site-header.script.js",
+      ]);
       await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
     });
   }
@@ -111,12 +112,18 @@ test.describe("JavaScript per page", () => {
     await expect(page.getByLabel("Filter by series")).toHaveValue("Secrets");
   });
 
-  test("the contact page logs its route once React has started", async ({ page }) => {
+  test("the contact page logs its route, on a page load and on a client-side navigation to it", async ({ page }) => {
     const logs: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "log") logs.push(message.text());
     });
-    await gotoHydrated(page, "/contact");
-    await expect.poll(() => logs).toContain("/contact");
+    await page.goto("/contact");
+    await expect.poll(() => logs).toEqual(["/contact"]);
+    // From a page where React runs, the link is followed by the router: the route logs it.
+    logs.length = 0;
+    await gotoHydrated(page, "/about");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect.poll(() => logs).toEqual(["/contact"]);
   });
 });
