@@ -19,7 +19,15 @@ export async function measureContentPublish(ports: [number, number]): Promise<Me
   const database = await createPostgresDatabase(baseUrl);
   const servers: RunningServer[] = [];
   try {
-    for (const port of ports) servers.push(await startServer(port, { DATABASE_URL: database.url, WARM_IMAGES: "off" }));
+    for (const port of ports)
+      servers.push(
+        await startServer(port, {
+          DATABASE_URL: database.url,
+          WARM_IMAGES: "off",
+          // Processes on one database must share the secret that signs their sessions.
+          AUTH_SECRET: "bench-publish-auth-secret-0123456789abcdef",
+        }),
+      );
     const db = await openDatabase({ databaseUrl: database.url, dataDir: servers[0]?.dataDir ?? "" });
     const delays: number[] = [];
     try {
