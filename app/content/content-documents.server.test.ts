@@ -158,6 +158,32 @@ describe.each(allTestEngines)("published content in the database (%s)", (engine)
     expect(await db.database.db.select().from(contentRevisions)).toHaveLength(rows.length);
   });
 
+  it.runIf(engineAvailable(engine))(
+    "publishes thousands of documents as one change, and removes them as one",
+    async () => {
+      const { version } = await loadPublished(db.database.db);
+      const work = files.all().get("works/brass-moth.md");
+      const paths = Array.from({ length: 2_500 }, (_, i) => `works/batch-${String(i).padStart(4, "0")}.md`);
+      const added = await commitChanges(
+        db.database.db,
+        paths.map((path) => ({ path, data: work })),
+        { author: "import", action: "import" },
+      );
+      expect(added.added).toHaveLength(2_500);
+      expect(added.version).toBe(version + 1);
+      expect((await loadPublished(db.database.db)).documents.size).toBe(files.all().size + 2_500);
+      const removed = await commitChanges(
+        db.database.db,
+        paths.map((path) => ({ path, data: null })),
+        { author: "import", action: "import" },
+      );
+      expect(removed.removed).toHaveLength(2_500);
+      expect((await loadPublished(db.database.db)).documents.size).toBe(files.all().size);
+      expect((await history(db.database.db, paths[2_499] ?? ""))[0]).toMatchObject({ revision: 2, action: "delete" });
+    },
+    60_000,
+  );
+
   it.runIf(engineAvailable(engine))("a published change reaches every process's store through NOTIFY", async () => {
     // Two stores on one database: what two processes (or two machines on one PostgreSQL) hold.
     const stores = [new ContentStore(snapshotFrom(files)), new ContentStore(snapshotFrom(files))];

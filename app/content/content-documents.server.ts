@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { contentDocuments, contentRevisions, contentState } from "#app/db/content-schema.ts";
@@ -72,6 +72,9 @@ export function isDocumentPath(path: string): boolean {
   return DOCUMENT_PATH.test(path);
 }
 
+/** Rows written per statement: well under PostgreSQL's 65,535 parameters at 6 a row. */
+const WRITE_BATCH = 1000;
+
 interface CommitOptions {
   author: string;
   action: RevisionAction;
@@ -142,25 +145,42 @@ export async function commitChanges(
     if (options.dryRun) return summary;
 
     const version = summary.version + 1;
-    for (const write of writes) {
-      const action = write.data === null ? "delete" : options.action;
-      if (write.data === null) await tx.delete(contentDocuments).where(eq(contentDocuments.path, write.path));
-      else
+    // In batches: a first start imports every document at once (12,000 works in the growth bench).
+    for (let start = 0; start < writes.length; start += WRITE_BATCH) {
+      const batch = writes.slice(start, start + WRITE_BATCH);
+      const removed = batch.filter((write) => write.data === null).map((write) => write.path);
+      const kept = batch.filter((write) => write.data !== null);
+      if (removed.length > 0) await tx.delete(contentDocuments).where(inArray(contentDocuments.path, removed));
+      if (kept.length > 0)
         await tx
           .insert(contentDocuments)
-          .values({ path: write.path, data: write.data, revision: write.revision, updatedBy: options.author })
+          .values(
+            kept.map((write) => ({
+              path: write.path,
+              data: write.data,
+              revision: write.revision,
+              updatedBy: options.author,
+            })),
+          )
           .onConflictDoUpdate({
             target: contentDocuments.path,
-            set: { data: write.data, revision: write.revision, updatedBy: options.author, updatedAt: sql`now()` },
+            set: {
+              data: sql`excluded.data`,
+              revision: sql`excluded.revision`,
+              updatedBy: sql`excluded.updated_by`,
+              updatedAt: sql`now()`,
+            },
           });
-      await tx.insert(contentRevisions).values({
-        path: write.path,
-        revision: write.revision,
-        data: write.data,
-        action,
-        author: options.author,
-        contentVersion: version,
-      });
+      await tx.insert(contentRevisions).values(
+        batch.map((write) => ({
+          path: write.path,
+          revision: write.revision,
+          data: write.data,
+          action: write.data === null ? "delete" : options.action,
+          author: options.author,
+          contentVersion: version,
+        })),
+      );
     }
     await tx.update(contentState).set({ version, updatedAt: sql`now()` }).where(eq(contentState.id, 1));
     return { ...summary, version };
