@@ -3,7 +3,7 @@ import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { roomPrivacyHeaders } from "#app/rooms/room-headers.ts";
-import { limitRequestBodies } from "./body-limit.ts";
+import { CONTENT_EDITOR_BODY_BYTES, limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
@@ -43,8 +43,13 @@ export function createApp(services: Services): express.Express {
     next();
   });
 
-  // Bodies over the limit are refused (413) before anything below reads them.
-  app.use(limitRequestBodies());
+  // Bodies over the limit are refused (413) before anything below reads them. The content
+  // editor sends a whole document (the longest article is 62 KB of text); only it gets more.
+  const contentEditorBodies = limitRequestBodies(CONTENT_EDITOR_BODY_BYTES);
+  const otherBodies = limitRequestBodies();
+  app.use((req, res, next) =>
+    (req.path.startsWith("/admin/content/") ? contentEditorBodies : otherBodies)(req, res, next),
+  );
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);
   // TRACE and the like, or a submission to an address without an action: 405 that says so.

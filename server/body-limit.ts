@@ -8,6 +8,12 @@ import { sendErrorAnswer } from "./error-answer.ts";
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * The content editor's limit (/admin/content/...): one document's text, form-encoded (which can
+ * triple it). The editor itself refuses more than MAX_DOCUMENT_TEXT characters with a message.
+ */
+export const CONTENT_EDITOR_BODY_BYTES = 1024 * 1024;
+
 const LINGER_MS = 2_000;
 
 /** Thrown into the body stream of a request cut off at the limit, so no reader sees a short body as whole. */

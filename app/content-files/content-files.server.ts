@@ -36,7 +36,15 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** The raw (unchecked) data of one content file. Throws ContentError for unreadable YAML. */
 export function readRawContent(file: string, options: ContentFileOptions = {}): unknown {
-  const source = fs.readFileSync(file, "utf8");
+  return parseContentText(file, fs.readFileSync(file, "utf8"), options);
+}
+
+/**
+ * A content file's text as data: YAML, or Markdown with YAML front matter (the body under
+ * `bodyField`). `file` names it in messages and decides the format by its extension. Used for
+ * files on disk and for the text the studio's editor sends.
+ */
+export function parseContentText(file: string, source: string, options: ContentFileOptions = {}): unknown {
   const ext = path.extname(file).toLowerCase();
   if (ext === ".yaml" || ext === ".yml") return parseYaml(file, source);
   if (ext !== ".md") throw new ContentError(`${displayPath(file)}: expected a .md, .yaml or .yml file`);

@@ -5,6 +5,7 @@ import styles from "./admin-nav.module.css";
 const links = [
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/viewing-rooms", label: "Viewing rooms" },
+  { to: "/admin/content", label: "Content" },
   { to: "/admin/quotes", label: "Quotes" },
   { to: "/admin/mail", label: "Outgoing Mail" },
   { to: "/admin/security", label: "Security" },
