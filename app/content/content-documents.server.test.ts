@@ -52,6 +52,8 @@ describe.each(allTestEngines)("published content in the database (%s)", (engine)
     expect(published.version).toBe(1);
     expect(published.documents.size).toBe(files.all().size);
     expect(published.documents.get(ABOUT)).toEqual(files.all().get(ABOUT));
+    // In the order the file has them, so an export reads like the file imported.
+    expect(Object.keys(published.documents.get(ABOUT) as Page)).toEqual(Object.keys(files.all().get(ABOUT) as Page));
     expect(await revisionOf(db, "works/brass-moth.md")).toBe(1);
     // A second process starting, or a restart: nothing imported again.
     expect(await importIfEmpty(db.database.db, files)).toBe(false);

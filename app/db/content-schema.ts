@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, json, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * The site's content as the running site serves it (decision 039): one row per content
@@ -8,9 +8,11 @@ import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timesta
  * matter with its body under its folder's body field). Checked by the same zod schemas as the
  * files before any row is written.
  */
+// `json`, not `jsonb`: it keeps a document's keys in the order they were written, so an export
+// reads like the file that was imported (jsonb would sort them) and the editor shows them so.
 export const contentDocuments = pgTable("content_documents", {
   path: text("path").primaryKey(),
-  data: jsonb("data").notNull(),
+  data: json("data").notNull(),
   // Grows by one with each published change of this document: an edit made from an older
   // revision is refused, never overwrites.
   revision: integer("revision").notNull(),
@@ -25,7 +27,7 @@ export const contentRevisions = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     path: text("path").notNull(),
     revision: integer("revision").notNull(),
-    data: jsonb("data"),
+    data: json("data"),
     action: text("action").notNull(),
     author: text("author").notNull(),
     // The publish this revision was part of (content_state.version after it).
@@ -42,7 +44,7 @@ export const contentRevisions = pgTable(
 export const contentDrafts = pgTable("content_drafts", {
   path: text("path").primaryKey(),
   // null: the draft deletes the document.
-  data: jsonb("data"),
+  data: json("data"),
   // The published revision the draft was made from (null: a new document).
   baseRevision: integer("base_revision"),
   updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -26,6 +26,8 @@ describe("the studio's content editor", () => {
   it("opens a document as its file's text, and nothing outside the content tree", async () => {
     const about = await openDocument(db.database.db, "pages/about.yaml");
     expect(about?.text).toContain("heading: About Umbra");
+    // Its keys in the file's order: the title first, as content/pages/about.yaml has it.
+    expect(about?.text.startsWith("title: About\n")).toBe(true);
     expect(about?.revision).toBe(1);
     for (const path of ["../package.json", "pages/missing.yaml", "site.yaml/x", ""])
       expect(await openDocument(db.database.db, path)).toBeUndefined();

@@ -1,6 +1,6 @@
 CREATE TABLE "content_documents" (
 	"path" text PRIMARY KEY NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	"revision" integer NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_by" text NOT NULL
@@ -8,7 +8,7 @@ CREATE TABLE "content_documents" (
 --> statement-breakpoint
 CREATE TABLE "content_drafts" (
 	"path" text PRIMARY KEY NOT NULL,
-	"data" jsonb,
+	"data" json,
 	"base_revision" integer,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_by" text NOT NULL
@@ -18,7 +18,7 @@ CREATE TABLE "content_revisions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"path" text NOT NULL,
 	"revision" integer NOT NULL,
-	"data" jsonb,
+	"data" json,
 	"action" text NOT NULL,
 	"author" text NOT NULL,
 	"content_version" bigint NOT NULL,
