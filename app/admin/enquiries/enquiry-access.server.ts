@@ -45,6 +45,23 @@ export async function requireEnquiryAdmin(request: Request, context: Readonly<Ro
   return access;
 }
 
+/**
+ * An admin write's access (a room's, a content document's): the same as the inbox's (session
+ * with a second factor), Origin already checked by the caller. Returns the access, or the answer
+ * to give: 401 signed out, 403 without a second factor (`doing` says what needs it) or not an admin.
+ */
+export async function adminWriteAccess(request: Request, context: Readonly<RouterContextProvider>, doing: string) {
+  const access = await enquiryAccess(request, context);
+  if (access.state === "admin") return { ok: true as const, access };
+  if (access.state === "login" || access.state === "code")
+    return { ok: false as const, answer: data({ error: "Sign in as an admin to do this." }, { status: 401 }) };
+  const error =
+    access.state === "needs-factor"
+      ? `Add an authenticator app on the Security screen before ${doing}.`
+      : "This account is not an admin.";
+  return { ok: false as const, answer: data({ error }, { status: 403 }) };
+}
+
 const loginInput = z.object({ email: z.string().max(320), password: z.string().max(1024) });
 
 /**
