@@ -50,6 +50,12 @@ export interface PrerenderedOptions {
 
 /** ~6 KB a page compressed: every page of a 120-work site, several thousand of a 12,000-work one. */
 const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
+/**
+ * Pages being compressed at once (brotli 11 takes tens of ms a page). A crawl of thousands of
+ * pages asks faster than that: past this, a page is sent and not kept, so the pages waiting to
+ * be compressed never pile up in memory (a 12,000-work crawl held hundreds of MB that way).
+ */
+const COMPRESSING_AT_ONCE = 4;
 /** Bytes of identity and gzip bodies kept for the clients that ask for them (decision 034). */
 const OTHER_ENCODINGS_BYTES = 16 * 1024 * 1024;
 
@@ -122,6 +128,8 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   let keptFor = "";
   /** Build pages sent uncompressed while their compression runs, by route. */
   const compressing = new Map<string, PreparedAnswer>();
+  /** Rendered pages being finished and compressed. */
+  let finishing = 0;
   const otherEncodings = new OtherEncodings();
 
   /** Which content the kept pages show: the build's, or a published version. */
@@ -173,7 +181,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       return answer;
     }
     const plain = prepareAnswer({ identity, etag: etagOf(identity) }, headers);
-    if (!compressing.has(route)) {
+    if (!compressing.has(route) && compressing.size + finishing < COMPRESSING_AT_ONCE) {
       compressing.set(route, plain);
       const forGeneration = keptFor;
       void compressBody(identity)
@@ -187,16 +195,23 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
 
   /** Keeps the page the app renders for this request, if nothing changed while it rendered. */
   function keepRendered(req: IncomingMessage, res: ServerResponse, route: string) {
+    if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
     const forGeneration = keptFor;
     captureRenderedPage(req, res, async (rendered, nonce) => {
-      const answer = await keptPageAnswer(rendered, {
-        nonce,
-        cacheControl: res.getHeader("cache-control"),
-        contentType: res.getHeader("content-type"),
-        production,
-        readStylesheet: production ? readStylesheet : undefined,
-      });
-      if (generation() === forGeneration) keptPages().set(route, leanAnswer(answer));
+      if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
+      finishing++;
+      try {
+        const answer = await keptPageAnswer(rendered, {
+          nonce,
+          cacheControl: res.getHeader("cache-control"),
+          contentType: res.getHeader("content-type"),
+          production,
+          readStylesheet: production ? readStylesheet : undefined,
+        });
+        if (generation() === forGeneration) keptPages().set(route, leanAnswer(answer));
+      } finally {
+        finishing--;
+      }
     });
   }
 
