@@ -26,6 +26,8 @@ export const workFileSchema = z
     series: z.enum(SERIES),
     chain: z.enum(CHAINS),
     availability: z.string().trim().min(1),
+    // Hidden by the studio (issue 23): kept in the catalogue's documents, shown on no public page.
+    hidden: z.boolean({ error: "must be true or false" }).optional(),
     mint_address: urlOrEmpty.default(""),
     secondary_market: urlOrEmpty.default(""),
     // Shown as text (a museum label, decision 022): HTML in it is refused rather than printed.

@@ -22,7 +22,7 @@ import {
  * imports only.)
  */
 
-function exhibitionFileSchema(sources: BlockSources) {
+export function exhibitionFileSchema(sources: BlockSources) {
   return z
     .object({
       order: z.number().int("must be a whole number"),

@@ -57,6 +57,8 @@ function labelOf(path: string, data: unknown): string {
 
 export interface OpenedDocument {
   path: string;
+  /** The document's value, as the form edits it. */
+  data: unknown;
   text: string;
   revision: number;
   updatedAt: Date;
@@ -71,6 +73,7 @@ export async function openDocument(db: AppDatabase, path: string): Promise<Opene
   if (!row) return undefined;
   return {
     path,
+    data: row.data,
     text: documentText(path, row.data),
     revision: row.revision,
     updatedAt: row.updatedAt,
