@@ -77,7 +77,9 @@ for (const [index, width] of widths.entries()) {
     await page.goto("/admin/content");
     await press(page.getByRole("region", { name: "Pages" }).getByRole("link", { name: "About", exact: true }));
     await expect(page.getByRole("link", { name: "Form", exact: true })).toHaveAttribute("aria-current", "page");
-    const heading = page.getByLabel("Heading", { exact: true });
+    // The page's own heading; the biography's and the cards' are labelled "Heading" in their groups.
+    const heading = page.locator("#f-heading");
+    await expect(heading).toHaveAccessibleName("Heading");
     await expect(heading).toHaveValue(index === 0 ? "About Umbra" : "About Umbra, published (1280)");
     const drafted = `About Umbra, drafted (${width.name})`;
     await heading.fill(drafted);
@@ -105,7 +107,7 @@ for (const [index, width] of widths.entries()) {
     await page.goBack();
 
     const published = `About Umbra, published (${width.name})`;
-    await page.getByLabel("Heading", { exact: true }).fill(published);
+    await page.locator("#f-heading").fill(published);
     await press(page.getByRole("button", { name: "Publish", exact: true }));
     await expect(page.getByRole("status")).toContainText("is live");
     expect(await publicText(page, "/about", (p) => p.getByRole("heading", { level: 1 }))).toBe(published);

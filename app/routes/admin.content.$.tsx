@@ -59,7 +59,8 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const view = !spec || (url.searchParams.get("view") === "text" && published) ? "text" : "form";
   const formValue = draft ? draft.data : published?.data;
   // A saved draft is checked as a publish would be, so its problems show beside its fields.
-  const draftCheck = draft && url.searchParams.has("saved") ? await siteWith(db, path, draft.data) : undefined;
+  const checking = url.searchParams.has("saved") || url.searchParams.has("check");
+  const draftCheck = draft && checking ? await siteWith(db, path, draft.data) : undefined;
   const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
   const asked = Number(url.searchParams.get("revision"));
   const shown =
@@ -87,6 +88,7 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
     published: url.searchParams.has("published"),
     unchanged: url.searchParams.has("unchanged"),
     saved: url.searchParams.has("saved"),
+    unpreviewable: url.searchParams.has("check") && draftProblems !== undefined,
     discarded: url.searchParams.has("discarded"),
     revision:
       shown && published
@@ -149,6 +151,7 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
       baseRevision: baseRevision.data,
       author,
       fieldCount: entries.length,
+      draftStamp: typeof fields.draftStamp === "string" ? fields.draftStamp : undefined,
     });
     if (result instanceof Response) return result;
     return data(result.body, { status: result.status, headers: noStore });
@@ -243,6 +246,12 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
           {loaderData.draftProblems ? "It cannot be published yet: see the problems below." : null}
         </p>
       ) : null}
+      {loaderData.unpreviewable && !quiet ? (
+        <p role="status" className={styles.published}>
+          This draft cannot be previewed: the site would refuse it. Fix the problems below, save the draft, then preview
+          it.
+        </p>
+      ) : null}
       {discarded && !quiet ? (
         <p role="status" className={styles.published}>
           Draft discarded: the form shows the live revision.
@@ -276,7 +285,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
             conflict={answered?.conflict}
             refused={Boolean(answered && (answered.problems.length > 0 || Object.keys(answered.errors).length > 0))}
             baseRevision={draft ? draft.baseRevision : (document?.revision ?? 0)}
-            hasDraft={Boolean(draft)}
+            draftStamp={draft?.updatedAt.toISOString()}
             published={Boolean(document)}
           />
         ) : document ? (
@@ -387,7 +396,7 @@ function DocumentForm(props: {
   conflict?: boolean;
   refused: boolean;
   baseRevision: number;
-  hasDraft: boolean;
+  draftStamp?: string;
   published: boolean;
 }) {
   const fieldErrors = Object.entries(props.errors);
@@ -428,6 +437,7 @@ function DocumentForm(props: {
         </div>
       ) : null}
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
+      {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
       <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
       <div className={styles.actions}>
         <button type="submit" name="intent" value="form-publish" className="button">
@@ -436,7 +446,7 @@ function DocumentForm(props: {
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">
           Save draft
         </button>
-        {props.hasDraft ? (
+        {props.draftStamp ? (
           <button type="submit" name="intent" value="discard-draft" className="button button-ghost">
             Discard draft
           </button>

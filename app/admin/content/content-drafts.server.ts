@@ -69,12 +69,13 @@ export async function discardDraft(db: AppDatabase, path: string): Promise<void>
 
 /**
  * Publishes a document's value through commitChanges, then drops its draft when the draft is
- * what was just published. A refusal (ContentError, ContentConflict) throws before the draft is
- * touched, so it is kept; so is a draft other than the published value.
+ * what was just published, or the one the form was drawn from (`draftStamp`, its updatedAt: the
+ * publish carries the draft's edits and more). A refusal (ContentError, ContentConflict) throws
+ * before the draft is touched, so it is kept; so is a draft saved by someone else meanwhile.
  */
 export async function publishValue(
   db: AppDatabase,
-  input: { path: string; data: unknown; baseRevision: number; author: string },
+  input: { path: string; data: unknown; baseRevision: number; author: string; draftStamp?: string },
 ): Promise<ChangeSummary> {
   const size = JSON.stringify(input.data)?.length ?? 0;
   if (size > MAX_DRAFT_CHARACTERS)
@@ -86,7 +87,8 @@ export async function publishValue(
     action: "publish",
   });
   const draft = await findDraft(db, input.path);
-  if (draft && isDeepStrictEqual(draft.data, input.data)) await discardDraft(db, input.path);
+  if (draft && (isDeepStrictEqual(draft.data, input.data) || draft.updatedAt.toISOString() === input.draftStamp))
+    await discardDraft(db, input.path);
   return summary;
 }
 

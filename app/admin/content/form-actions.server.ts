@@ -87,6 +87,8 @@ export async function formAction(
     baseRevision: number;
     author: string;
     fieldCount: number;
+    /** The updatedAt of the draft the form was drawn from, if any. */
+    draftStamp?: string;
   },
 ): Promise<FormResult> {
   const { path, form, intent, baseRevision, author } = input;
@@ -125,7 +127,13 @@ export async function formAction(
         return redirect(`${here}?discarded=1`);
       case "form-publish": {
         if (Object.keys(reading.problems).length > 0) return answer(spec, value, 422, { errors: reading.problems });
-        const summary = await publishValue(db, { path, data: value, baseRevision, author });
+        const summary = await publishValue(db, {
+          path,
+          data: value,
+          baseRevision,
+          author,
+          draftStamp: input.draftStamp,
+        });
         const changed = summary.added.length + summary.changed.length + summary.removed.length > 0;
         return redirect(`${here}?${changed ? "published" : "unchanged"}=1`);
       }
