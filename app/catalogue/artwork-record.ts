@@ -43,6 +43,11 @@ export const workFileSchema = z
 
 export type WorkFile = z.output<typeof workFileSchema>;
 
+/** The works the public site shows: every one the studio has not hidden (decision 042). */
+export function shownWorks<T extends { hidden?: boolean }>(records: readonly T[]): T[] {
+  return records.filter((record) => record.hidden !== true);
+}
+
 /** What the app reads: the file's fields plus the slug and the image paths SPEC.md names. */
 export interface ArtworkRecord extends WorkFile {
   slug: string;
