@@ -4,7 +4,7 @@ import { contentDir } from "#app/content-files/content-files.server.ts";
 import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
 import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { findDraft, publishedRevision, saveDraft } from "./content-drafts.server.ts";
-import { type FormAnswer, formAction, formSpecFor } from "./form-actions.server.ts";
+import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "./form-actions.server.ts";
 import { fieldProblems } from "./form-errors.ts";
 
 const files = new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content");
@@ -161,6 +161,52 @@ describe("the editor's form: publish, drafts and refusals", () => {
       .map(([, d]) => (d as { artwork_id: number }).artwork_id);
     expect(draft?.data).toMatchObject({ title: "Brass Moth (copy)", hidden: true, artwork_id: Math.max(...ids) + 1 });
     expect(draft?.baseRevision).toBe(0);
+  });
+
+  it("publishing further edits of the draft the form was drawn from drops that draft, not one saved since", async () => {
+    const db_ = db.database.db;
+    const path = "pages/quotes.yaml";
+    const quotes = files.all().get(path) as Record<string, unknown>;
+    await saveDraft(db_, { path, data: { ...quotes, heading: "Drafted" }, baseRevision: 1, author });
+    const drawnFrom = (await findDraft(db_, path))?.updatedAt.toISOString();
+    const published = await formAction(db_, {
+      path,
+      form: formFor({ ...quotes, heading: "Drafted, then edited" }),
+      intent: "form-publish",
+      baseRevision: 1,
+      author,
+      fieldCount: 20,
+      draftStamp: drawnFrom,
+    });
+    expect((published as Response).headers.get("Location")).toContain("published=1");
+    expect(await findDraft(db_, path)).toBeUndefined();
+    // Someone saves a new draft; a publish drawn from the old one leaves it.
+    await saveDraft(db_, {
+      path,
+      data: { ...quotes, heading: "Someone's draft" },
+      baseRevision: 2,
+      author: "other@umbra.test",
+    });
+    await formAction(db_, {
+      path,
+      form: formFor({ ...quotes, heading: "Mine" }),
+      intent: "form-publish",
+      baseRevision: 2,
+      author,
+      fieldCount: 20,
+      draftStamp: drawnFrom,
+    });
+    expect((await findDraft(db_, path))?.data).toMatchObject({ heading: "Someone's draft" });
+  });
+
+  it("a Markdown body's preview is the public page's sanitised HTML", () => {
+    const spec = formSpecFor("articles/the-boy-and-the-plant.md");
+    if (!spec) throw new Error("no article form");
+    const previews = markdownPreviews(spec, {
+      body: 'A *plant* <script>alert(1)</script> <a href="javascript:alert(1)">x</a> <img src=x onerror=alert(1)>',
+    });
+    expect(previews.body).toContain("<em>plant</em>");
+    expect(previews.body).not.toMatch(/<script|javascript:|onerror/i);
   });
 
   it("every document's form description is the same object for its folder", () => {
