@@ -97,6 +97,7 @@ for (const [index, width] of widths.entries()) {
       .getByRole("listitem")
       .filter({ hasText: "pages/about.yaml" });
     await expect(aboutRow).toContainText("Draft");
+    if (shots) await page.screenshot({ path: path.join(shots, `list-${width.name}.png`) });
     await press(aboutRow.getByRole("link", { name: "About", exact: true }));
 
     // The preview is the public page with the draft, marked as a preview.
@@ -194,6 +195,7 @@ for (const [index, width] of widths.entries()) {
     // The studio still finds it in the editor's list.
     await page.goto(`/admin/content?q=${slug}`);
     await expect(page.getByRole("link", { name: title })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: `works/${slug}.md` })).toContainText("Hidden");
     await context.close();
   });
 }

@@ -43,6 +43,7 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
       revision: 0,
       updatedAt: undefined,
       updatedBy: "",
+      hidden: false,
     }));
   const documents = [...published, ...unpublished]
     .map((document) => ({ ...document, draft: drafts.has(document.path) }))
@@ -163,6 +164,7 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
               <li key={document.path}>
                 <Link to={`/admin/content/${document.path}`}>{document.label}</Link>
                 {document.draft ? <span className={styles.draftMark}>Draft</span> : null}
+                {document.hidden ? <span className={styles.draftMark}>Hidden</span> : null}
                 <span className={styles.meta}>
                   {document.path}
                   {document.updatedAt ? (

@@ -97,10 +97,10 @@ function escapeHtml(text: string): string {
 function withBanner(html: string, documentPath: string, note?: string): string {
   const path = escapeHtml(documentPath);
   const banner =
-    `<div role="status" data-preview-banner style="position:relative;z-index:1000;background:#f3c969;color:#14110d;padding:0.75rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem;align-items:center">` +
+    `<div role="status" data-preview-banner style="position:fixed;bottom:0;left:0;right:0;z-index:1000;box-shadow:0 -2px 12px rgb(0 0 0 / 0.4);background:#f3c969;color:#14110d;padding:0.75rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;display:flex;flex-wrap:wrap;gap:0.5rem 1.5rem;align-items:center">` +
     `<span>Preview of a draft of ${path}: not on the public site until it is published.${note ? ` ${escapeHtml(note)}` : ""}</span>` +
     `<a href="/admin/content/${path}" style="color:inherit;min-height:2.75rem;display:inline-flex;align-items:center">Back to the editor</a></div>`;
   return html
-    .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow">')
+    .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow"><style>body{padding-bottom:5rem}</style>')
     .replace(/<body([^>]*)>/i, (body) => `${body}${banner}`);
 }
