@@ -263,6 +263,7 @@ test.describe("the editor's boundaries", () => {
     expect(html).toContain("Preview of a draft");
     expect(html).toContain("Secret draft heading");
     expect(html).not.toMatch(/<script\b/);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     await context.close();
 
     // Signed out: sent to sign in, no draft shown.

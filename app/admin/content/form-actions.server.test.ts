@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
+import { createTestDatabase, type TestDatabase, testEngines } from "#app/db/test-database.server.ts";
 import { findDraft, publishedRevision, saveDraft } from "./content-drafts.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "./form-actions.server.ts";
 import { fieldProblems } from "./form-errors.ts";
@@ -39,10 +39,11 @@ function body(result: Awaited<ReturnType<typeof formAction>>): FormAnswer["form"
   return { ...result.body.form, status: result.status };
 }
 
-describe("the editor's form: publish, drafts and refusals", () => {
+// On PGlite, and on PostgreSQL too when TEST_DATABASE_URL names one.
+describe.each(testEngines)("the editor's form: publish, drafts and refusals (%s)", (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await createTestDatabase("pglite");
+    db = await createTestDatabase(engine);
     await importIfEmpty(db.database.db, files);
   }, 60_000);
   afterAll(async () => db?.destroy());
