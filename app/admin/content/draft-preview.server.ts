@@ -101,6 +101,9 @@ function withBanner(html: string, documentPath: string, note?: string): string {
     `<span>Preview of a draft of ${path}: not on the public site until it is published.${note ? ` ${escapeHtml(note)}` : ""}</span>` +
     `<a href="/admin/content/${path}" style="color:inherit;min-height:2.75rem;display:inline-flex;align-items:center">Back to the editor</a></div>`;
   return html
-    .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow"><style>body{padding-bottom:5rem}</style>')
+    .replace(
+      /<head>/i,
+      '<head><meta name="robots" content="noindex, nofollow"><style>body{padding-bottom:5rem}</style>',
+    )
     .replace(/<body([^>]*)>/i, (body) => `${body}${banner}`);
 }
