@@ -1,3 +1,4 @@
+import { shownWorks } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
 import { longFormPaths } from "./long-form-paths.server.ts";
@@ -12,7 +13,7 @@ export const EDITORIAL_PAGE_PATHS = ["/about", "/cv", "/prices", "/merch", "/con
  * file outside Vite: it cannot import `virtual:` modules.)
  */
 export function prerenderPaths(): string[] {
-  const catalogue = ["/art", ...readWorkRecords().map((a) => `/art/${a.slug}`)];
+  const catalogue = ["/art", ...shownWorks(readWorkRecords()).map((a) => `/art/${a.slug}`)];
   const exhibitions = ["/exhibitions", ...readExhibitions().map((e) => e.path)];
   const paths = [...EDITORIAL_PAGE_PATHS, ...exhibitions, ...longFormPaths(), ...catalogue];
   // Viewing rooms (issue 22) are rendered per request for one link, never at build.
