@@ -58,7 +58,13 @@ export function ImagePanel({ panel }: { panel: ImagePanelData }) {
             {error}
           </p>
         ) : null}
-        <upload.Form method="post" action={panel.uploadTo} encType="multipart/form-data" className={styles.upload}>
+        <upload.Form
+          key={panel.revision}
+          method="post"
+          action={panel.uploadTo}
+          encType="multipart/form-data"
+          className={styles.upload}
+        >
           <input type="hidden" name="baseRevision" value={panel.revision} />
           <label htmlFor="image-file">Image file (JPEG, PNG, WebP, AVIF or TIFF, at most 40 MB)</label>
           <input
