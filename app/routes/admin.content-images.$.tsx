@@ -82,7 +82,7 @@ async function imageAction({ request, context, params }: Route.ActionArgs) {
       const restored = await restoreImageRevision(db, { ...image, ...input.data, author });
       if (!restored) return refuse(404, `There is no earlier image number ${input.data.revision} to restore.`);
       uploaded.replace(await loadUploadedOriginals(db));
-      return redirect(`${editorAddress(image)}?image=restored`);
+      return redirect(editorAddress(image, "restored"));
     }
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0)
@@ -99,7 +99,7 @@ async function imageAction({ request, context, params }: Route.ActionArgs) {
       baseRevision: base.success ? base.data : undefined,
     });
     void warmUploadedImage(image.collection, image.name, done.original.width, context.get(loggerContext));
-    return redirect(`${editorAddress(image)}?image=${done.changed ? "uploaded" : "unchanged"}`);
+    return redirect(editorAddress(image, done.changed ? "uploaded" : "unchanged"));
   } catch (error) {
     if (error instanceof UploadRefused) return refuse(error.status, error.message);
     if (error instanceof ImageConflict) return refuse(409, error.message);

@@ -162,12 +162,15 @@ describe.runIf(engineAvailable("pglite"))(
     it("takes a .jpg name with PNG bytes as a PNG, stores it under its hash and shows it at once", async () => {
       const bytes = await png(1000, 700, "#3a6");
       const answer = await post(imageForm(bytes, "holiday.jpg", { baseRevision: "0" }), { cookie });
-      expect(answer).toMatchObject({ status: 302, location: `/admin/content/works/${WORK}.md?image=uploaded` });
+      expect(answer).toMatchObject({
+        status: 302,
+        location: `/admin/content/works/${WORK}.md?image=uploaded&changed=${WORK}`,
+      });
       const sha256 = sha256Of(bytes);
       expect(await mapped()).toMatchObject({ sha256, format: "png", width: 1000, height: 700 });
       expect((await processOriginalStore().get(sha256))?.equals(bytes)).toBe(true);
       expect(fs.existsSync(path.join(dataDir, "originals", sha256.slice(0, 2), sha256))).toBe(true);
-      expect(processUploadedOriginals().get("artworks", WORK)?.version).toBe(sha256.slice(0, 12));
+      expect(processUploadedOriginals().get("artworks", WORK)?.version).toBe(sha256.slice(0, 10));
       // Nothing of the upload is left waiting, and no name the browser sent is on disk.
       expect(fs.readdirSync(path.join(dataDir, "uploads-incoming"))).toEqual([]);
     });
@@ -216,7 +219,7 @@ describe.runIf(engineAvailable("pglite"))(
       form.set("baseRevision", String(history[0]?.revision));
       expect(await post(form, { cookie })).toMatchObject({
         status: 302,
-        location: `/admin/content/works/${WORK}.md?image=restored`,
+        location: `/admin/content/works/${WORK}.md?image=restored&changed=${WORK}`,
       });
       expect((await mapped())?.sha256).toBe(first?.sha256);
       expect(processUploadedOriginals().get("artworks", WORK)?.sha256).toBe(first?.sha256);

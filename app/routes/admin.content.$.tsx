@@ -6,7 +6,7 @@ import { openDocument, publishDocumentText, revisionText } from "#app/admin/cont
 import styles from "#app/admin/content/content-editor.module.css";
 import { ContentGate } from "#app/admin/content/content-gate.tsx";
 import { lineDiff } from "#app/admin/content/line-diff.ts";
-import { workImagePanel } from "#app/admin/content-images/image-panel.server.ts";
+import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
 import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
@@ -44,10 +44,10 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   if (access.state !== "admin") return gateAnswer(access.state);
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
-  const [document, unread, image] = await Promise.all([
+  const [document, unread, images] = await Promise.all([
     openDocument(db, path),
     unreadEnquiryCount(db),
-    workImagePanel(db, path, context),
+    imagePanels(db, path, context),
   ]);
   if (!document) notFound(path);
   const url = new URL(request.url);
@@ -57,7 +57,7 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   return {
     state: "admin" as const,
     unread,
-    image,
+    images,
     document: { ...document, history: document.history.map(({ data: _data, ...revision }) => revision) },
     published: url.searchParams.has("published"),
     unchanged: url.searchParams.has("unchanged"),
@@ -172,7 +172,9 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
           Nothing to publish: the text is the same as the live revision.
         </p>
       ) : null}
-      {loaderData.image ? <ImagePanel panel={loaderData.image} /> : null}
+      {loaderData.images.map((panel) => (
+        <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
+      ))}
       <div className={styles.layout}>
         <Form method="post" className={styles.editor} aria-labelledby="edit-heading">
           <h2 id="edit-heading">Edit</h2>

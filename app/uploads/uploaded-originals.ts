@@ -25,9 +25,9 @@ export const ORIGINAL_EXTENSION: Record<OriginalFormat, string> = {
   tiff: "tif",
 };
 
-/** The version an uploaded original's URLs carry: 12 hex of its SHA-256 (the build's are 10 of a SHA-1). */
+/** The version an uploaded original's URLs carry: 10 hex of its SHA-256, the shape nginx maps to a cached file (the build's are 10 of a SHA-1). */
 export function uploadedVersion(sha256: string): string {
-  return sha256.slice(0, 12);
+  return sha256.slice(0, 10);
 }
 
 /**

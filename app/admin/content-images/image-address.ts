@@ -23,9 +23,13 @@ export function uploadAddress(image: ImageAddress): string {
   return `/admin/content-images/${image.collection}/${image.name}`;
 }
 
-/** The editor page of the document an image belongs to, where the studio returns after a change. */
-export function editorAddress(image: ImageAddress): string {
+/**
+ * The editor page of the document an image belongs to, where the studio returns after a change,
+ * saying what happened (`image=uploaded`) and to which image (`changed=<name>`).
+ */
+export function editorAddress(image: ImageAddress, outcome: string): string {
+  const query = `image=${outcome}&changed=${image.name}`;
   return image.collection === "artworks"
-    ? `/admin/content/works/${image.name}.md`
-    : `/admin/content/images/${image.collection}.yaml`;
+    ? `/admin/content/works/${image.name}.md?${query}`
+    : `/admin/content/images/${image.collection}.yaml?${query}`;
 }

@@ -79,14 +79,25 @@ export async function imagePanel(
   };
 }
 
-/** The panel for the document at `path` in the editor when it is a work's (`works/<slug>.md`), else undefined. */
-export async function workImagePanel(
+/**
+ * The Image panels of the document at `path` in the editor: one for a work's (`works/<slug>.md`),
+ * one per image of a page-image list (`images/<collection>.yaml`), none for anything else.
+ */
+export async function imagePanels(
   db: AppDatabase,
   path: string,
   context: Readonly<RouterContextProvider>,
-): Promise<ImagePanelData | undefined> {
-  const slug = /^works\/([a-z0-9][a-z0-9_-]*)\.md$/.exec(path)?.[1];
+): Promise<ImagePanelData[]> {
   const content = context.get(contentStoreContext);
-  if (!slug || !content.catalogue().find(slug)) return undefined;
-  return imagePanel(db, { collection: ARTWORKS, name: slug }, content.pageImages());
+  const registry = content.pageImages();
+  const slug = /^works\/([a-z0-9][a-z0-9_-]*)\.md$/.exec(path)?.[1];
+  const collection = /^images\/([a-z0-9][a-z0-9-]*)\.ya?ml$/.exec(path)?.[1];
+  const images: ImageAddress[] =
+    slug && content.catalogue().find(slug)
+      ? [{ collection: ARTWORKS, name: slug }]
+      : collection
+        ? (registry[collection] ?? []).map((image) => ({ collection, name: image.name }))
+        : [];
+  const panels = await Promise.all(images.map((image) => imagePanel(db, image, registry)));
+  return panels.filter((panel) => panel !== undefined);
 }

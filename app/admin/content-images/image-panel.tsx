@@ -23,7 +23,7 @@ const STATUS: Record<string, string> = {
  * (made or still being made), Upload/Replace, and every earlier original with Restore. Posts to
  * /admin/content-images/... (admin.content-images.$.tsx), which answers a refusal's sentence.
  */
-export function ImagePanel({ panel }: { panel: ImagePanelData }) {
+export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; titled?: boolean }) {
   const upload = useFetcher<{ error?: string }>();
   const restore = useFetcher<{ error?: string }>();
   const [params] = useSearchParams();
@@ -31,10 +31,14 @@ export function ImagePanel({ panel }: { panel: ImagePanelData }) {
   const error = upload.data?.error ?? restore.data?.error;
   const busy = upload.state !== "idle" || restore.state !== "idle";
   const verb = panel.uploaded ? "Replace" : "Upload";
+  // One panel per image on a page-image list: ids and names must tell them apart.
+  const id = `image-${panel.image.name}`;
+  // Only the panel whose image just changed says so.
+  const changed = params.get("changed") === panel.image.name;
   return (
-    <section className={styles.panel} aria-labelledby="image-heading">
+    <section className={styles.panel} aria-labelledby={`${id}-heading`}>
       <div className={styles.preview}>
-        <h2 id="image-heading">Image</h2>
+        <h2 id={`${id}-heading`}>{titled ? `Image: ${panel.image.name}` : "Image"}</h2>
         <img
           src={panel.preview}
           alt={`What the site shows for ${panel.image.name} now`}
@@ -48,13 +52,13 @@ export function ImagePanel({ panel }: { panel: ImagePanelData }) {
         </p>
       </div>
       <div>
-        {status && !error ? (
+        {status && changed && !error ? (
           <p role="status" className={styles.status}>
             {status}
           </p>
         ) : null}
         {error ? (
-          <p role="alert" className={styles.problem} id="image-problem">
+          <p role="alert" className={styles.problem} id={`${id}-problem`}>
             {error}
           </p>
         ) : null}
@@ -66,14 +70,14 @@ export function ImagePanel({ panel }: { panel: ImagePanelData }) {
           className={styles.upload}
         >
           <input type="hidden" name="baseRevision" value={panel.revision} />
-          <label htmlFor="image-file">Image file (JPEG, PNG, WebP, AVIF or TIFF, at most 40 MB)</label>
+          <label htmlFor={`${id}-file`}>Image file (JPEG, PNG, WebP, AVIF or TIFF, at most 40 MB)</label>
           <input
-            id="image-file"
+            id={`${id}-file`}
             type="file"
             name="image"
             accept="image/jpeg,image/png,image/webp,image/avif,image/tiff"
             required
-            aria-describedby={error ? "image-problem" : undefined}
+            aria-describedby={error ? `${id}-problem` : undefined}
           />
           <button type="submit" className="button" disabled={busy}>
             {upload.state !== "idle" ? "Uploading..." : verb}
