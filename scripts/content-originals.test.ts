@@ -1,8 +1,13 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importIfEmpty } from "#app/content/content-documents.server.ts";
+import { contentDir } from "#app/content-files/content-files.server.ts";
+import { DirectorySource } from "#app/content-files/content-source.server.ts";
+import { openDatabase } from "#app/db/database.server.ts";
 import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
@@ -90,4 +95,44 @@ describe("content:export and content:import of uploaded originals", () => {
   function database() {
     return db.database.db;
   }
+});
+
+describe("npm run content:export, then content:import of the same files", () => {
+  it("writes the uploaded original beside its work, and importing it back changes nothing", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = path.join(work, "commands-data");
+    const database = await openDatabase({ dataDir });
+    const bytes = await png("#36a");
+    try {
+      await importIfEmpty(database.db, new DirectorySource(contentDir()));
+      const sha256 = await new DiskOriginalStore(path.join(dataDir, "originals")).put(bytes);
+      await setImageOriginal(database.db, {
+        collection: "artworks",
+        name: "cicada-psalm",
+        original: { sha256, format: "png", width: 64, height: 48, placeholder: "none" },
+        author: "studio",
+        action: "upload",
+      });
+    } finally {
+      await database.close();
+    }
+    const run = (script: string, args: string[]) => {
+      const { DATABASE_URL: _unset, ...env } = process.env;
+      const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+        env: { ...env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      });
+      return { code: result.status, output: result.stdout + result.stderr };
+    };
+    const files = path.join(work, "commands-export");
+    const exported = run("content-export", ["--to", files]);
+    expect(exported.output).toContain("Wrote 1 uploaded originals: works/cicada-psalm.png");
+    expect(exported.code).toBe(0);
+    expect(fs.readFileSync(path.join(files, "works", "cicada-psalm.png"))).toEqual(bytes);
+    const imported = run("content-import", ["--from", files, "--dry-run"]);
+    expect(imported.output).toContain("No change: the published content is the same as these files.");
+    expect(imported.output).not.toMatch(/image originals/);
+    expect(imported.code).toBe(0);
+  });
 });
