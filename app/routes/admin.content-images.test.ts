@@ -181,6 +181,11 @@ describe.runIf(engineAvailable("pglite"))(
         status: 422,
         body: { error: expect.stringMatching(/more than 100 megapixels/) },
       });
+      // Over the site's 100 megapixels, though under libvips' own default limit (268).
+      expect(await post(imageForm(pngHeaderOnly(12_000, 10_000), "large.png"), { cookie })).toMatchObject({
+        status: 422,
+        body: { error: expect.stringMatching(/more than 100 megapixels/) },
+      });
       const whole = await png(600, 400, "#36a");
       expect(await post(imageForm(whole.subarray(0, whole.length - 40), "cut.png"), { cookie })).toMatchObject({
         status: 422,
