@@ -132,15 +132,17 @@ test("the studio uploads a page image from its list, and the About page shows it
   const bytes = await artwork("#6a8f3c", "png");
   await page.goto("/admin/content/images/about.yaml");
   const panel = page.getByRole("region", { name: "Image: slide-secrets-opening" });
+  // A list's images are folded; the studio opens the one to change.
+  await panel.getByRole("heading", { name: "Image: slide-secrets-opening" }).click();
   await panel.getByLabel(/Image file/).setInputFiles({ name: "opening.png", mimeType: "image/png", buffer: bytes });
   await panel.getByRole("button", { name: "Upload" }).click();
   await expect(panel.getByRole("status")).toContainText("Uploaded");
   await expect(panel).toContainText("Uploaded PNG, 1600 x 1120 px");
-  // The other images of the list are untouched, and say nothing.
-  await expect(page.getByRole("region", { name: "Image: slide-secrets-long-wall" })).toContainText(
-    "No image uploaded yet",
-  );
-  await expect(page.getByRole("region", { name: "Image: slide-secrets-long-wall" }).getByRole("status")).toHaveCount(0);
+  if (shots) await page.screenshot({ path: path.join(shots, "page-images-1280.png"), fullPage: true });
+  // The other images of the list are untouched, and stay folded.
+  const other = page.getByRole("region", { name: "Image: slide-secrets-long-wall" });
+  await expect(other).toContainText("the build's image");
+  await expect(other.getByRole("button", { name: "Upload" })).toBeHidden();
   const about = await (await page.request.get(`${server?.url}/about`)).text();
   expect(about).toMatch(
     new RegExp(`/img/about-\\d+/slide-secrets-opening\\.(?:avif|webp|jpg)\\?v=${versionOf(bytes)}`),

@@ -13,7 +13,7 @@ const FORMAT_WORDS: Record<string, string> = {
 };
 
 const STATUS: Record<string, string> = {
-  uploaded: "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background.",
+  uploaded: "Uploaded: the site shows the new image now. Its sizes are being made in the background.",
   restored: "Restored: the site shows that image again.",
   unchanged: "That file is already the image shown: nothing changed.",
 };
@@ -27,7 +27,11 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
   const upload = useFetcher<{ error?: string }>();
   const restore = useFetcher<{ error?: string }>();
   const [params] = useSearchParams();
-  const status = STATUS[params.get("image") ?? ""];
+  const outcome = params.get("image") ?? "";
+  const status =
+    outcome === "uploaded" && panel.zoomReady !== undefined
+      ? "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background."
+      : STATUS[outcome];
   const error = upload.data?.error ?? restore.data?.error;
   const busy = upload.state !== "idle" || restore.state !== "idle";
   const verb = panel.uploaded ? "Replace" : "Upload";
@@ -35,15 +39,17 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
   const id = `image-${panel.image.name}`;
   // Only the panel whose image just changed says so.
   const changed = params.get("changed") === panel.image.name;
-  return (
-    <section className={styles.panel} aria-labelledby={`${id}-heading`}>
+  const heading = <h2 id={`${id}-heading`}>{titled ? `Image: ${panel.image.name}` : "Image"}</h2>;
+  const body = (
+    <div className={styles.panel}>
       <div className={styles.preview}>
-        <h2 id={`${id}-heading`}>{titled ? `Image: ${panel.image.name}` : "Image"}</h2>
+        {titled ? null : heading}
         <img
           src={panel.preview}
           alt={`What the site shows for ${panel.image.name} now`}
           width={panel.width}
           height={panel.height}
+          loading="lazy"
         />
         <p>
           {panel.uploaded
@@ -90,12 +96,14 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
               <span>{size.width} px:</span>
               {size.formats.map((format) => (
                 <a key={format.format} href={format.url} className={format.ready ? undefined : styles.pending}>
-                  {FORMAT_WORDS[format.format]} {format.ready ? "made" : "being made"}
+                  {FORMAT_WORDS[format.format]} {format.ready ? "made" : panel.uploaded ? "being made" : "not made yet"}
                 </a>
               ))}
             </li>
           ))}
-          {panel.zoomReady !== undefined ? <li>Zoom: {panel.zoomReady ? "made" : "being made"}</li> : null}
+          {panel.zoomReady !== undefined ? (
+            <li>Zoom: {panel.zoomReady ? "made" : panel.uploaded ? "being made" : "not made yet"}</li>
+          ) : null}
         </ul>
         <p className={styles.note}>Sizes not made yet are made when first asked for; reload to see progress.</p>
         {panel.history.length > 0 ? (
@@ -129,6 +137,22 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
           </>
         ) : null}
       </div>
+    </div>
+  );
+  // A page-image list has many: each folds away, open when it just changed or was refused.
+  return titled ? (
+    <section className={styles.fold} aria-labelledby={`${id}-heading`}>
+      <details open={changed || Boolean(error)}>
+        <summary>
+          {heading}
+          <span>{panel.uploaded ? "uploaded" : "the build's image"}</span>
+        </summary>
+        {body}
+      </details>
+    </section>
+  ) : (
+    <section className={styles.single} aria-labelledby={`${id}-heading`}>
+      {body}
     </section>
   );
 }
