@@ -9,13 +9,9 @@ import type { AppDatabase } from "#app/db/database.server.ts";
 import { setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { type UploadedOriginals, uploadedVersion } from "#app/uploads/uploaded-originals.ts";
+import { incomingDir } from "#server/images/incoming-uploads.ts";
 import { inspectUpload, MAX_UPLOAD_BYTES, UploadRefused } from "#server/images/inspect-upload.ts";
 import type { ImageAddress } from "./image-address.ts";
-
-/** Where an upload waits while it is checked: owner-only, emptied as each upload ends. */
-export function incomingDir(dataDir: string): string {
-  return path.resolve(dataDir, "uploads-incoming");
-}
 
 /**
  * One upload, start to end: the file is written to a temporary file under DATA_DIR (streamed,
