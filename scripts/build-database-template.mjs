@@ -1,25 +1,47 @@
-// Part of `npm run build`: an empty embedded database (PostgreSQL's initdb, nothing else) beside
-// the built server, build/server/pglite-template/. A fresh data folder starts as a copy of it
-// (app/db/database.server.ts): initdb at start cost 4-10 s and ~700 MB of memory for a moment
-// (decision 034). Stamped with the PGlite version that made it; a build with another version
-// makes it again, and a server whose PGlite differs from the stamp runs initdb itself.
+// Part of `npm run build`: an embedded database with the site's tables and no rows (PostgreSQL's
+// initdb, then the migrations) beside the built server, build/server/pglite-template/. A fresh
+// data folder starts as a copy of it (app/db/database.server.ts): initdb at start cost 4-10 s
+// and ~700 MB of memory for a moment, the migrations another second or two (decision 034).
+// Stamped with the PGlite version that made it (a server whose PGlite differs runs initdb
+// itself) and the migrations it holds (a build with other migrations makes it again; a server
+// with newer ones than its template runs them as on any existing folder).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 
 const root = path.resolve(import.meta.dirname, "..");
-const target = path.join(root, "build/server/pglite-template");
+// --out DIR: another place (the script's test).
+const outAt = process.argv.indexOf("--out");
+const target = outAt > 0 ? path.resolve(process.argv[outAt + 1]) : path.join(root, "build/server/pglite-template");
 let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
 while (!fs.existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
 const version = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version;
 
+const migrationsFolder = path.join(root, "app/db/migrations");
+const migrationsHash = crypto.createHash("sha256");
+for (const file of fs
+  .readdirSync(migrationsFolder)
+  .filter((name) => name.endsWith(".sql"))
+  .sort()) {
+  migrationsHash.update(file).update(fs.readFileSync(path.join(migrationsFolder, file)));
+}
+migrationsHash.update(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json")));
+const migrations = migrationsHash.digest("hex");
+
 const stamp = path.join(target, "PGLITE_VERSION");
-if (fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8").trim() === version) process.exit(0);
+const migrationsStamp = path.join(target, "MIGRATIONS");
+const same = (file, value) => fs.existsSync(file) && fs.readFileSync(file, "utf8").trim() === value;
+if (same(stamp, version) && same(migrationsStamp, migrations)) process.exit(0);
 fs.rmSync(target, { recursive: true, force: true });
 const making = `${target}.tmp-${process.pid}`;
 fs.rmSync(making, { recursive: true, force: true });
 const db = await PGlite.create(making);
+await migrate(drizzle(db), { migrationsFolder });
 await db.close();
 fs.writeFileSync(path.join(making, "PGLITE_VERSION"), `${version}\n`);
+fs.writeFileSync(migrationsStamp.replace(target, making), `${migrations}\n`);
 fs.renameSync(making, target);

@@ -13,6 +13,7 @@ import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
 
 export { publicOrigin, setListeningPort } from "#app/config/public-origin.server.ts";
+export { publicPagePaths } from "#app/content/public-page-paths.server.ts";
 export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
 export { warmSiteImages } from "./images/site-images.ts";
 export { prerenderedPages } from "./prerendered-pages.ts";

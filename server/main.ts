@@ -86,21 +86,25 @@ if (viteDevServer) {
 // Errors passed on by Express, static files or handlers: a 4xx with a message, or a logged 500.
 app.use(runtime.handleErrors);
 
-// Prerendered pages and public quote pages already in memory skip Express entirely: they are
-// the bulk of public traffic. Everything else goes through the Express app above.
+// Public pages and public quote pages already in memory skip Express entirely: they are the
+// bulk of public traffic. Everything else goes through the Express app above.
 const servePrerendered = viteDevServer
   ? undefined
   : serverApp.prerenderedPages("build/client", {
       // Pages were prerendered with a placeholder origin: they get PUBLIC_URL's at each start.
       origin: { placeholder: serverApp.ORIGIN_PLACEHOLDER, value: serverApp.publicOrigin() },
-      // The build compressed them already (for nginx); reused when the origin is the same.
+      // The build compressed them already; reused when the origin is the same.
       precompressedDir: "build/nginx",
       // The marker on the pages' own inline scripts: only those are allowed (decision 029).
       scriptNonce: buildScriptMarker(),
       // The build's pages hold the build's content: once the studio publishes a change they
-      // would be stale, and every page is rendered from the content served (decision 039).
+      // would be stale, and every page is rendered from the content served (decision 039),
+      // then kept for that version of it.
       current: () => runtime.services.contentSync.servesBuild,
-      onCompressed: (summary) => runtime.logger.info(summary, "prerendered pages compressed"),
+      rendered: {
+        version: () => runtime.services.content.version,
+        isPage: (pathname) => serverApp.publicPagePaths(runtime.services.content).has(pathname),
+      },
     });
 /** The build's script marker, or the end of the process with a line saying what to do. */
 function buildScriptMarker(): string {

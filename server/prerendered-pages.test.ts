@@ -97,6 +97,7 @@ describe("prerendered pages", () => {
 describe("prerendered pages compressed at build", () => {
   let root = "";
   const html = `<!doctype html><title>Art</title><p>${"Umbra's works, one card after another. ".repeat(200)}</p>`;
+  const builtBrotli = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
 
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-precompressed-"));
@@ -105,8 +106,8 @@ describe("prerendered pages compressed at build", () => {
     const copy = path.join(root, "nginx", "pages-0123456789ab", "art");
     fs.mkdirSync(copy, { recursive: true });
     fs.writeFileSync(path.join(copy, "index.html"), html);
-    // Stand-ins, so the test can tell the build's files were sent rather than fresh ones.
-    fs.writeFileSync(path.join(copy, "index.html.br"), zlib.brotliCompressSync(html));
+    // At quality 5, so the test can tell the build's brotli file was sent rather than a fresh one.
+    fs.writeFileSync(path.join(copy, "index.html.br"), builtBrotli);
     fs.writeFileSync(path.join(copy, "index.html.gz"), zlib.gzipSync(`${html}<!-- build -->`));
   });
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -127,22 +128,19 @@ describe("prerendered pages compressed at build", () => {
     return { handled, ...sent };
   };
 
-  it("sends the build's .br and .gz when the page's bytes are the same", () => {
-    const summaries: unknown[] = [];
-    const serve = prerenderedPages(path.join(root, "client"), {
-      precompressedDir: path.join(root, "nginx"),
-      onCompressed: (summary) => summaries.push(summary),
-    });
-    expect(summaries).toEqual([{ reused: 1, compressed: 0, ms: 0 }]);
+  it("sends the build's .br when the page's bytes are the same, and makes gzip and identity from it", () => {
+    const serve = prerenderedPages(path.join(root, "client"), { precompressedDir: path.join(root, "nginx") });
     const gz = answer(serve, { "accept-encoding": "gzip" });
     expect(gz.headers?.["Content-Encoding"]).toBe("gzip");
-    expect(zlib.gunzipSync(gz.body as Buffer).toString()).toBe(`${html}<!-- build -->`);
+    // Only the brotli body is held: gzip is made from it when a client asks.
+    expect(zlib.gunzipSync(gz.body as Buffer).toString()).toBe(html);
     const br = answer(serve, { "accept-encoding": "gzip, deflate, br, zstd" });
     expect(br.headers?.["Content-Encoding"]).toBe("br");
     expect(br.headers?.["Content-Length"]).toBe(String(br.body?.length));
+    expect(br.body?.equals(builtBrotli)).toBe(true);
     const etag = String(br.headers?.ETag);
     expect(answer(serve, { "if-none-match": etag }).status).toBe(304);
-    // Only the brotli body is held; the identity one is read from the build's copy when asked.
+    // Only the brotli body is held; the identity one is made from it when asked.
     const plain = answer(serve, {});
     expect(plain.headers?.["Content-Encoding"]).toBeUndefined();
     expect(plain.body?.toString()).toBe(html);
@@ -150,19 +148,14 @@ describe("prerendered pages compressed at build", () => {
   });
 
   it("compresses in the background when the origin differs, sending identity meanwhile", async () => {
-    let compressed: (summary: unknown) => void = () => {};
-    const done = new Promise((resolve) => {
-      compressed = resolve;
-    });
     const serve = prerenderedPages(path.join(root, "client"), {
       precompressedDir: path.join(root, "nginx"),
       origin: { placeholder: "Umbra's", value: "Another's" },
-      onCompressed: (summary) => compressed(summary),
     });
     const first = answer(serve, { "accept-encoding": "br" });
     expect(first.headers?.["Content-Encoding"]).toBeUndefined();
     expect(first.body?.toString()).toContain("Another's works");
-    expect(await done).toMatchObject({ reused: 0, compressed: 1 });
+    await expect.poll(() => answer(serve, { "accept-encoding": "br" }).headers?.["Content-Encoding"]).toBe("br");
     const later = answer(serve, { "accept-encoding": "br" });
     expect(later.headers?.["Content-Encoding"]).toBe("br");
     expect(zlib.brotliDecompressSync(later.body as Buffer).toString()).toContain("Another's works");
@@ -213,5 +206,117 @@ describe("prerendered pages' Content-Security-Policy", () => {
   it("allows no inline script at all without the build's marker", () => {
     const { policy } = served({});
     expect(policy).toContain("script-src 'self';");
+  });
+});
+
+describe("pages rendered for the published content", () => {
+  let base = "";
+  let server: http.Server;
+  let version = 1;
+  const renders: string[] = [];
+  // Random text compresses little, so a few pages reach the byte bound below.
+  const filler = (seed: string) => crypto.createHash("sha512").update(seed).digest("hex").repeat(1).padEnd(128, "x");
+  const pageOf = (pathname: string) =>
+    `<!doctype html><title>${pathname}</title><p>version ${version}</p>${Array.from({ length: 160 }, (_, i) =>
+      filler(`${pathname}${version}${i}`),
+    ).join("")}`;
+
+  beforeAll(async () => {
+    const serve = prerenderedPages(fs.mkdtempSync(path.join(os.tmpdir(), "umbra-rendered-")), {
+      production: true,
+      current: () => false,
+      rendered: { version: () => version, isPage: (pathname) => pathname === "/about" || pathname.startsWith("/art/") },
+      maxBytes: 32 * 1024,
+    });
+    server = http.createServer((req, res) => {
+      if (serve(req, res)) return;
+      // The app: renders the page for the content of now.
+      renders.push(req.url ?? "");
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      if (req.headers.cookie) res.setHeader("Set-Cookie", "seen=1");
+      res.end(pageOf(req.url ?? ""));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  const get = async (pathname: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(base + pathname, { headers: { "accept-encoding": "br", ...headers } });
+    return { response, text: await response.text() };
+  };
+  const rendersOf = (pathname: string) => renders.filter((url) => url === pathname).length;
+  /** Asks until the page comes from memory (compressing it follows its first render). */
+  const untilKept = (pathname: string) =>
+    expect.poll(async () => (await get(pathname)).response.headers.get("content-encoding")).toBe("br");
+
+  it("renders a page on its first request, then answers it from memory, compressed", async () => {
+    const first = await get("/about");
+    expect(first.text).toContain("version 1");
+    expect(rendersOf("/about")).toBe(1);
+    await untilKept("/about");
+    const rendered = rendersOf("/about");
+    const later = await get("/about");
+    expect(later.text).toBe(first.text);
+    expect(later.response.headers.get("content-security-policy")).toContain("script-src");
+    expect(rendersOf("/about")).toBe(rendered);
+  });
+
+  it("renders the page again once the content moved to a new version", async () => {
+    await untilKept("/about");
+    const rendered = rendersOf("/about");
+    version = 2;
+    try {
+      expect((await get("/about")).text).toContain("version 2");
+      expect(rendersOf("/about")).toBe(rendered + 1);
+    } finally {
+      version = 1;
+    }
+  });
+
+  it("never keeps what a signed-in browser was rendered, nor an address that is not a page", async () => {
+    for (let i = 0; i < 3; i++) await get("/art/moss", { cookie: "session=1" });
+    expect(rendersOf("/art/moss")).toBe(3);
+    for (let i = 0; i < 3; i++) await get("/admin");
+    expect(rendersOf("/admin")).toBe(3);
+  });
+
+  it("keeps within its byte bound: the least recently asked for page is rendered again", async () => {
+    version = 3;
+    try {
+      // Each page is ~10 KB compressed: five of them overflow 32 KB.
+      for (const slug of ["a", "b", "c", "d", "e"]) await untilKept(`/art/${slug}`);
+      const before = rendersOf("/art/a");
+      await get("/art/a");
+      expect(rendersOf("/art/a")).toBe(before + 1);
+      const latest = rendersOf("/art/e");
+      await get("/art/e");
+      expect(rendersOf("/art/e")).toBe(latest);
+    } finally {
+      version = 1;
+    }
+  });
+});
+
+describe("the build's pages are read when first asked for", () => {
+  it("reads nothing at start: a page written after it is served", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-lazy-"));
+    try {
+      const serve = prerenderedPages(root, { production: true });
+      const sent: { status?: number; body?: Buffer } = {};
+      const res = {
+        writeHead: (status: number) => Object.assign(sent, { status }),
+        end: (body?: Buffer) => Object.assign(sent, { body }),
+      };
+      expect(serve({ method: "GET", url: "/cv", headers: {} } as never, res as never)).toBe(false);
+      fs.mkdirSync(path.join(root, "cv"));
+      fs.writeFileSync(path.join(root, "cv", "index.html"), "<!doctype html><title>CV</title>");
+      expect(serve({ method: "GET", url: "/cv", headers: {} } as never, res as never)).toBe(true);
+      expect(sent.body?.toString()).toContain("<title>CV</title>");
+      // Never a file outside the build's pages.
+      expect(serve({ method: "GET", url: "/../etc", headers: {} } as never, res as never)).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
+import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import {
   type CompressedBody,
   chooseEncoding,
@@ -14,6 +15,7 @@ import {
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
+import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
@@ -21,7 +23,7 @@ export interface PrerenderedOptions {
   /** Put `value` (the configured public origin) where the build wrote `placeholder`. */
   origin?: { placeholder: string; value: string };
   /**
-   * The build's copy of the pages for nginx (build/nginx, scripts/export-nginx-pages.mjs), with
+   * The build's compressed copy of the pages (build/nginx, scripts/export-nginx-pages.mjs), with
    * their `.br` and `.gz` made at build. A page whose bytes match its copy there reuses them.
    */
   precompressedDir?: string;
@@ -31,35 +33,41 @@ export interface PrerenderedOptions {
    * The redirects to clean URLs hold either way.
    */
   current?: () => boolean;
-  /** Told how many pages had to be compressed at start (their build copy named another origin). */
-  onCompressed?: (summary: { reused: number; compressed: number; ms: number }) => void;
   /**
    * The marker the build put on the pages' own inline scripts (readPrerenderScriptNonce): those
    * are allowed by hash, no other. Without it no inline script is allowed.
    */
   scriptNonce?: string;
+  /**
+   * Once the build's pages are not current: the content's version (kept pages are for one
+   * version) and whether an address is one of its public pages. Those are rendered by the app
+   * on their first anonymous request and kept, as the build's pages are.
+   */
+  rendered?: { version: () => number | string; isPage: (pathname: string) => boolean };
+  /** Bytes of pages kept (their brotli bodies); the least recently asked for go first. */
+  maxBytes?: number;
 }
 
-interface Page {
-  /** Its bodies as made; once compressed, only the brotli one stays (see leanPage). */
-  answer: PreparedAnswer;
-  /** The build's copy on disk (its `.gz` beside it), when the page has its bytes. */
-  file?: string;
-}
-
+/** ~6 KB a page compressed: every page of a 120-work site, several thousand of a 12,000-work one. */
+const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
+/**
+ * Pages being compressed at once (brotli 11 takes tens of ms a page). A crawl of thousands of
+ * pages asks faster than that: past this, a page is sent and not kept, so the pages waiting to
+ * be compressed never pile up in memory (a 12,000-work crawl held hundreds of MB that way).
+ */
+const COMPRESSING_AT_ONCE = 4;
 /** Bytes of identity and gzip bodies kept for the clients that ask for them (decision 034). */
 const OTHER_ENCODINGS_BYTES = 16 * 1024 * 1024;
 
 /**
- * Only the brotli body is held for good (what browsers ask for): each page's identity and gzip
- * forms, four fifths of the bytes, made again when a client asks (read from the build's copy,
- * or decoded and compressed), and kept within OTHER_ENCODINGS_BYTES, the most recent first.
- * With 12,000 works, the three forms of every page were ~500 MB of the server's memory.
+ * Only the brotli body is held (what browsers ask for): each page's identity and gzip forms,
+ * four fifths of the bytes, are made again when a client asks (decoded and compressed), and kept
+ * within OTHER_ENCODINGS_BYTES, the most recent first.
  */
-function leanPage(page: Page): Page {
-  const { body, heads } = page.answer;
-  if (!body.br) return page;
-  return { ...page, answer: { body: { identity: EMPTY, br: body.br, etag: body.etag }, heads } };
+function leanAnswer(answer: PreparedAnswer): PreparedAnswer {
+  const { body, heads } = answer;
+  if (!body.br) return answer;
+  return { body: { identity: EMPTY, br: body.br, etag: body.etag }, heads };
 }
 const EMPTY = Buffer.alloc(0);
 
@@ -83,21 +91,28 @@ class OtherEncodings {
     }
     return made;
   }
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
 }
 
 /**
- * Answers requests for prerendered pages from memory: `/about` is served from
- * `build/client/about/index.html` (no redirect to `/about/`), with its stylesheets inlined
- * (inline-stylesheets.js), brotli or gzip as the request accepts (server/compressed-body.ts),
- * an ETag so repeat visits cost a 304, and a Content-Security-Policy allowing by sha256 hash
- * exactly the inline scripts the app rendered (marked with `scriptNonce`, decision 029). `origin` puts the configured public origin where the build
- * wrote a placeholder (canonical links, Open Graph, JSON-LD). A page that was not prerendered,
- * or a request with a query string, falls through to server rendering.
+ * The site's public pages answered from memory, one pipeline for all of them (issue 23):
+ * `/about` is the build's `build/client/about/index.html` while the content served is the
+ * build's, else the page the app renders for the published content; either is kept in memory
+ * once asked for, for that content version, with its stylesheets inlined
+ * (inline-stylesheets.js), brotli or gzip as the request accepts (server/compressed-body.ts), an
+ * ETag so repeat visits cost a 304, and a Content-Security-Policy allowing by sha256 hash exactly
+ * the inline scripts the app rendered (decision 029). `origin` puts the configured public origin
+ * where the build wrote a placeholder (canonical links, Open Graph, JSON-LD). A request with a
+ * query string, or for an address that is not a page, falls through to the app.
  *
- * Nothing is compressed on the request path: the build already wrote each page's `.br` and
- * `.gz` for nginx, and they are reused when the bytes are the same. When they are not (the
- * server's origin differs from the build's), the pages are compressed once at start in zlib's
- * thread pool (a quick pass, then brotli 11), and each is sent uncompressed until its turn.
+ * Nothing is read at start and nothing is held that was not asked for: pages are read or
+ * rendered on their first request and kept within `maxBytes` (decision 034: with 12,000 works
+ * holding every page did not fit a small server). A build page whose bytes match the build's
+ * compressed copy reuses it; otherwise it is sent uncompressed once and compressed in zlib's
+ * thread pool for the next request.
  */
 /** `/rooms` and anything under it: a viewing room, answered by the app for every request. */
 export function isRoomAddress(url: string): boolean {
@@ -107,67 +122,107 @@ export function isRoomAddress(url: string): boolean {
 export function prerenderedPages(clientDir: string, options: PrerenderedOptions = {}) {
   const { production = true, origin } = options;
   const root = path.resolve(clientDir);
-  const pages = new Map<string, Page>();
   const readStylesheet = stylesheetReader(root);
   const precompressed = options.precompressedDir ? findPagesFolder(options.precompressedDir) : undefined;
-  const toCompress: Array<{ page: Page; headers: Record<string, string> }> = [];
-  let reused = 0;
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "assets" && entry.name !== "img" && !(dir === root && entry.name === "rooms")) walk(full);
-      } else if (entry.name === "index.html") {
-        const relative = path.relative(root, dir);
-        const route = `/${relative.split(path.sep).join("/")}`.replace(/\/$/, "") || "/";
-        const { html, scriptPolicy } = finishPrerenderedPage(fs.readFileSync(full, "utf8"), {
-          origin,
-          readStylesheet,
-          scriptNonce: options.scriptNonce,
-        });
-        const identity = Buffer.from(html);
-        const headers: Record<string, string> = {
-          "Content-Type": "text/html; charset=utf-8",
-          "Cache-Control": "public, max-age=0, must-revalidate",
-          ...fixedSecurityHeaders({ production }),
-          ...(production ? { "Content-Security-Policy": scriptPolicy } : {}),
-        };
-        const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
-        const page: Page = { answer: prepareAnswer(built || { identity, etag: etagOf(identity) }, headers) };
-        if (built) {
-          reused++;
-          page.file = path.join(precompressed, relative, "index.html");
-          pages.set(route, leanPage(page));
-        } else {
-          toCompress.push({ page, headers });
-          pages.set(route, page);
-        }
-      }
-    }
-  };
-  if (fs.existsSync(root)) walk(root);
-  if (toCompress.length > 0) {
-    void compressInBackground(toCompress, reused, (summary) => {
-      // Compressed at their final levels: from now on only the brotli body is held.
-      for (const [route, page] of pages) pages.set(route, leanPage(page));
-      options.onCompressed?.(summary);
-    });
-  } else options.onCompressed?.({ reused, compressed: 0, ms: 0 });
+  const kept = new BoundedAnswerCache({ maxEntries: 100_000, maxBytes: options.maxBytes ?? KEPT_PAGE_BYTES });
+  let keptFor = "";
+  /** Build pages sent uncompressed while their compression runs, by route. */
+  const compressing = new Map<string, PreparedAnswer>();
+  /** Rendered pages being finished and compressed. */
+  let finishing = 0;
   const otherEncodings = new OtherEncodings();
+
+  /** Which content the kept pages show: the build's, or a published version. */
+  const generation = () => ((options.current?.() ?? true) ? "build" : `v${options.rendered?.version() ?? ""}`);
+  const keptPages = () => {
+    const now = generation();
+    if (now !== keptFor) {
+      kept.clear();
+      otherEncodings.clear();
+      keptFor = now;
+    }
+    return kept;
+  };
 
   const redirectHeaders = {
     ...fixedSecurityHeaders({ production }),
     ...(production ? { "Content-Security-Policy": contentSecurityPolicy() } : {}),
   };
+  const pageHeaders = (scriptPolicy: string): Record<string, string> => ({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    ...fixedSecurityHeaders({ production }),
+    ...(production ? { "Content-Security-Policy": scriptPolicy } : {}),
+  });
+
+  /** The build's page for `route`, kept; undefined when the build wrote none. */
+  function readBuildPage(route: string): PreparedAnswer | undefined {
+    const relative = route === "/" ? "" : route.slice(1);
+    const file = path.join(root, relative, "index.html");
+    // Only pages of the build: never a path out of it, nor the assets', images' or rooms' folders.
+    if (!file.startsWith(root + path.sep) || /^(assets|img|rooms)(\/|$)/.test(relative)) return undefined;
+    let prerendered: string;
+    try {
+      prerendered = fs.readFileSync(file, "utf8");
+    } catch {
+      return undefined;
+    }
+    const { html, scriptPolicy } = finishPrerenderedPage(prerendered, {
+      origin,
+      readStylesheet,
+      scriptNonce: options.scriptNonce,
+    });
+    const identity = Buffer.from(html);
+    const headers = pageHeaders(scriptPolicy);
+    const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
+    if (built) {
+      const answer = leanAnswer(prepareAnswer(built, headers));
+      keptPages().set(route, answer);
+      return answer;
+    }
+    const plain = prepareAnswer({ identity, etag: etagOf(identity) }, headers);
+    if (!compressing.has(route) && compressing.size + finishing < COMPRESSING_AT_ONCE) {
+      compressing.set(route, plain);
+      const forGeneration = keptFor;
+      void compressBody(identity)
+        .then((body) => {
+          if (keptFor === forGeneration) keptPages().set(route, leanAnswer(prepareAnswer(body, headers)));
+        })
+        .finally(() => compressing.delete(route));
+    }
+    return plain;
+  }
+
+  /** Keeps the page the app renders for this request, if nothing changed while it rendered. */
+  function keepRendered(req: IncomingMessage, res: ServerResponse, route: string) {
+    if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
+    const forGeneration = keptFor;
+    captureRenderedPage(req, res, async (rendered, nonce) => {
+      if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
+      finishing++;
+      try {
+        const answer = await keptPageAnswer(rendered, {
+          nonce,
+          cacheControl: res.getHeader("cache-control"),
+          contentType: res.getHeader("content-type"),
+          production,
+          readStylesheet: production ? readStylesheet : undefined,
+        });
+        if (generation() === forGeneration) keptPages().set(route, leanAnswer(answer));
+      } finally {
+        finishing--;
+      }
+    });
+  }
 
   /**
    * Plain Node request/response, no Express: the hot path for the site's most requested pages.
-   * Returns false when the request is not for a prerendered page, so the caller passes it on.
+   * Returns false when the request is not answered here, so the caller passes it on.
    */
   return function servePrerendered(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url || "/";
-    // Viewing rooms are always the app's: never a prerendered copy nor one of its redirects (issue 22).
+    // Viewing rooms are always the app's: never a kept copy nor one of its redirects (issue 22).
     if (isRoomAddress(url)) return false;
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -180,36 +235,41 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       return true;
     }
     // A query string can change what a page shows (gallery filters), so it is rendered per request.
-    const page = queryAt === -1 && (options.current?.() ?? true) ? pages.get(pathname) : undefined;
-    if (!page) return false;
-    const { body, heads } = page.answer;
+    if (queryAt !== -1) return false;
+    if (options.rendered && !options.rendered.isPage(pathname)) return false;
+    let answer = keptPages().get(pathname) ?? compressing.get(pathname);
+    if (!answer) {
+      if (keptFor === "build") answer = readBuildPage(pathname);
+      else if (req.method === "GET" && isAnonymous(req)) keepRendered(req, res, pathname);
+    }
+    if (!answer) return false;
+    const { body, heads } = answer;
     if (matchesEtag(req.headers["if-none-match"], body.etag)) {
       res.writeHead(304, heads.notModified);
       res.end();
       return true;
     }
     // What the page has, or can have made: brotli in memory, gzip and identity on demand.
-    const encoding = chooseEncoding(req.headers["accept-encoding"], { br: body.br, gzip: heads.gzip && EMPTY });
+    const encoding = chooseEncoding(req.headers["accept-encoding"], { br: body.br, gzip: body.br && EMPTY });
     if (encoding === "br") {
       res.writeHead(200, heads.br);
       res.end(req.method === "HEAD" ? undefined : body.br);
       return true;
     }
-    const other = bodyIn(pathname, page, encoding);
-    res.writeHead(200, { ...heads[encoding], "Content-Length": String(other.length) });
+    const other = bodyIn(pathname, answer, encoding);
+    res.writeHead(200, { ...(heads[encoding] ?? heads.identity), "Content-Length": String(other.length) });
     res.end(req.method === "HEAD" ? undefined : other);
     return true;
   };
 
   /** The page's identity or gzip body: held until it is compressed, then made when asked. */
-  function bodyIn(route: string, page: Page, encoding: "gzip" | "identity"): Buffer {
-    const { body } = page.answer;
+  function bodyIn(route: string, answer: PreparedAnswer, encoding: "gzip" | "identity"): Buffer {
+    const { body } = answer;
     const held = encoding === "gzip" ? body.gzip : body.identity;
     if (held && held.length > 0) return held;
     return otherEncodings.get(`${encoding} ${route}`, () => {
-      const identity = () => (page.file ? fs.readFileSync(page.file) : zlib.brotliDecompressSync(body.br ?? EMPTY));
-      if (encoding === "identity") return identity();
-      return page.file ? fs.readFileSync(`${page.file}.gz`) : zlib.gzipSync(identity(), { level: 9 });
+      const identity = zlib.brotliDecompressSync(body.br ?? EMPTY);
+      return encoding === "identity" ? identity : zlib.gzipSync(identity, { level: 9 });
     });
   }
 }
@@ -252,23 +312,6 @@ function readBuildCopy(file: string, identity: Buffer): CompressedBody | undefin
   } catch {
     return undefined;
   }
-}
-
-/** One page at a time in zlib's thread pool: requests keep the event loop, and a core. */
-async function compressInBackground(
-  pages: Array<{ page: Page; headers: Record<string, string> }>,
-  reused: number,
-  onCompressed: PrerenderedOptions["onCompressed"],
-) {
-  const started = performance.now();
-  // A quick pass first (brotli 4 costs about a millisecond a page), so no page goes out
-  // uncompressed for long, then the build's levels.
-  for (const levels of [{ brotliQuality: 4, gzipLevel: 6 }, {}]) {
-    for (const { page, headers } of pages) {
-      page.answer = prepareAnswer(await compressBody(page.answer.body.identity, levels), headers);
-    }
-  }
-  onCompressed?.({ reused, compressed: pages.length, ms: Math.round(performance.now() - started) });
 }
 
 /**

@@ -6,6 +6,7 @@ import { type Env, getEnv } from "#app/config/env.server.ts";
 import { importIfEmpty } from "#app/content/content-documents.server.ts";
 import { bundledDocuments, type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
+import { followPublishedSettings } from "#app/content/site-settings.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
@@ -67,6 +68,8 @@ export async function createServices(): Promise<Services> {
     throw new StartupError(startupMessage(error, env), { cause: error });
   });
   try {
+    // Sign-in, reset mail and enquiry mail name the published brand and address, not the files'.
+    followPublishedSettings(() => processContentStore().siteSettings());
     await bootstrapAdmin(database, env, logger);
     const publicQuotes = getPublicQuoteCache();
     const quoteEvents = new QuoteEventHub(database, {

@@ -76,6 +76,8 @@ for (const width of widths) {
     await page.goto("/admin/content");
     await press(page, page.getByRole("region", { name: "Pages" }).getByRole("link", { name: "About", exact: true }));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("pages/about.yaml");
+    // The document opens as its form (admin-content-forms.spec.ts); this spec edits its text.
+    await press(page, page.getByRole("link", { name: "Text", exact: true }));
     const editor = page.getByLabel(/The document, as its file is written/);
     const before = await editor.inputValue();
     const heading = `About Umbra (${width.name})`;
@@ -102,7 +104,7 @@ for (const width of widths) {
 test("an invalid edit is refused beside the text, and what was typed is kept @desktop", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
   const page = await context.newPage();
-  await page.goto("/admin/content/pages/about.yaml");
+  await page.goto("/admin/content/pages/about.yaml?view=text");
   const editor = page.getByLabel(/The document, as its file is written/);
   const typed = (await editor.inputValue()).replace(/^heading: .*$/m, 'heading: ""\n# my note');
   await editor.fill(typed);
@@ -119,7 +121,7 @@ test("of two tabs editing one document, the later publish is refused and keeps i
 }) => {
   const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
   const [first, second] = [await context.newPage(), await context.newPage()];
-  for (const page of [first, second]) await page.goto("/admin/content/pages/cv.yaml");
+  for (const page of [first, second]) await page.goto("/admin/content/pages/cv.yaml?view=text");
   const texts = await Promise.all(
     [first, second].map(async (page, i) => {
       const editor = page.getByLabel(/The document, as its file is written/);

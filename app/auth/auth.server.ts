@@ -105,14 +105,18 @@ function authSecretFor(env: ReturnType<typeof getEnv>): string {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const instances = new WeakMap<Database, Auth>();
+const instances = new WeakMap<Database, { auth: Auth; brand: string }>();
 
-/** The auth instance for an open database (one per database, made on first use). */
+/**
+ * The auth instance for an open database (one per database, made on first use), made again when
+ * the studio published another brand: it names the site in authenticator apps (the TOTP issuer).
+ */
 export function getAuth(database: Database): Auth {
-  let auth = instances.get(database);
-  if (!auth) {
-    auth = createAuth(database);
-    instances.set(database, auth);
+  const brand = siteSettings().brand;
+  let made = instances.get(database);
+  if (!made || made.brand !== brand) {
+    made = { auth: createAuth(database), brand };
+    instances.set(database, made);
   }
-  return auth;
+  return made.auth;
 }

@@ -26,6 +26,8 @@ export const workFileSchema = z
     series: z.enum(SERIES),
     chain: z.enum(CHAINS),
     availability: z.string().trim().min(1),
+    // Hidden by the studio (issue 23): kept in the catalogue's documents, shown on no public page.
+    hidden: z.boolean({ error: "must be true or false" }).optional(),
     mint_address: urlOrEmpty.default(""),
     secondary_market: urlOrEmpty.default(""),
     // Shown as text (a museum label, decision 022): HTML in it is refused rather than printed.
@@ -40,6 +42,11 @@ export const workFileSchema = z
   .strict();
 
 export type WorkFile = z.output<typeof workFileSchema>;
+
+/** The works the public site shows: every one the studio has not hidden (decision 042). */
+export function shownWorks<T extends { hidden?: boolean }>(records: readonly T[]): T[] {
+  return records.filter((record) => record.hidden !== true);
+}
 
 /** What the app reads: the file's fields plus the slug and the image paths SPEC.md names. */
 export interface ArtworkRecord extends WorkFile {

@@ -1,3 +1,4 @@
+import { shownWorks } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { type ContentLocation, contentSource } from "#app/content-files/content-source.server.ts";
@@ -80,9 +81,18 @@ export function snapshotFrom(location: ContentLocation): ContentSnapshot {
  */
 function crossDocumentProblems(snapshot: ContentSnapshot, label: string): string[] {
   const problems: string[] = [];
-  const shareWork = snapshot.pages.art.share_work;
-  if (!snapshot.works.some((work) => work.slug === shareWork))
-    problems.push(`${label}/pages/art.yaml: share_work: "${shareWork}" is not a work`);
+  // Named works must be shown ones: a hidden work is on no public page (decision 042).
+  const shown = new Set(shownWorks(snapshot.works).map((work) => work.slug));
+  const named = [
+    { file: "art", field: "share_work", slug: snapshot.pages.art.share_work },
+    { file: "home", field: "featured.work", slug: snapshot.pages.home.featured.work },
+    { file: "home", field: "series.work", slug: snapshot.pages.home.series.work },
+  ];
+  for (const { file, field, slug } of named) {
+    if (shown.has(slug)) continue;
+    const hidden = snapshot.works.some((work) => work.slug === slug);
+    problems.push(`${label}/pages/${file}.yaml: ${field}: "${slug}" is ${hidden ? "a hidden work" : "not a work"}`);
+  }
   for (const [page, copy] of Object.entries(snapshot.pages)) {
     for (const { at, ref } of imageRefsIn(copy)) {
       if (!snapshot.pageImages[ref.collection]?.some((image) => image.name === ref.name))

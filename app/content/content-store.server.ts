@@ -1,6 +1,6 @@
 import documents from "virtual:content/documents";
 import { createContext } from "react-router";
-import type { ArtworkRecord } from "#app/catalogue/artwork-record.ts";
+import { type ArtworkRecord, shownWorks } from "#app/catalogue/artwork-record.ts";
 import { Catalogue } from "#app/catalogue/catalogue.ts";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import type { Exhibition, ExhibitionLink } from "#app/exhibitions/exhibition.ts";
@@ -69,13 +69,16 @@ export function bundledDocuments(): DocumentSource {
 /** Views several pages share, derived once per snapshot rather than on every request. */
 interface DerivedViews {
   catalogue: Catalogue;
+  catalogueWithHidden: Catalogue;
   exhibitionLinks: ExhibitionLink[];
   exhibitionsBySlug: Map<string, Exhibition>;
 }
 
 function derive(snapshot: ContentSnapshot): DerivedViews {
   return {
-    catalogue: new Catalogue(snapshot.works),
+    // Hidden works (decision 042) are on no public page: the public catalogue leaves them out.
+    catalogue: new Catalogue(shownWorks(snapshot.works)),
+    catalogueWithHidden: new Catalogue(snapshot.works),
     exhibitionLinks: exhibitionLinks(snapshot.exhibitions),
     exhibitionsBySlug: new Map(snapshot.exhibitions.map((exhibition) => [exhibition.slug, exhibition])),
   };
@@ -140,9 +143,17 @@ export class ContentStore {
     return this.#snapshot.works;
   }
 
-  /** Every work as pages show it, with its lookups (find by slug, gallery cards, filter options). */
+  /**
+   * Every work the public site shows, with its lookups (find by slug, gallery cards, filter
+   * options). A work the studio hid is not in it, so no public page, list or API finds it.
+   */
   catalogue(): Catalogue {
     return this.#derived.catalogue;
+  }
+
+  /** Every work, hidden ones included: for viewing rooms, which may show a work before it is public (decision 042). */
+  catalogueWithHidden(): Catalogue {
+    return this.#derived.catalogueWithHidden;
   }
 
   /** Every exhibition's listing fields (menus, the index, the home page), in listing order. */

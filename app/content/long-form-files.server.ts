@@ -37,11 +37,11 @@ const frontMatter = {
     }),
 };
 
-function markdownToHtml(markdown: string): string {
+export function markdownToHtml(markdown: string): string {
   return marked.parse(markdown, { async: false });
 }
 
-const schemas = {
+export const longFormSchemas = {
   articles: z.object({ ...frontMatter, author: text }).strict(),
   interviews: z.object({ ...frontMatter, interviewer: text }).strict(),
 };
@@ -68,7 +68,7 @@ export function longFormDir(kind: LongFormKind, dir = contentDir()): string {
 
 /** Every piece of one kind, newest first (file-name order among pieces of the same date). */
 export function readLongForm(kind: LongFormKind, dir: ContentLocation = contentDir()): LongFormPiece[] {
-  return readFolder(dir, kind, schemas[kind])
+  return readFolder(dir, kind, longFormSchemas[kind])
     .map(
       ({ name, data: { body, ...fields } }): LongFormPiece => ({
         ...fields,

@@ -79,12 +79,21 @@ export function loadSiteSettings(dir: ContentLocation = contentDir()): SiteSetti
 }
 
 let cached: SiteSettings | undefined;
+let published: (() => SiteSettings) | undefined;
 
 /**
- * The site settings for server code that also runs outside Vite (tsx scripts, auth), where the
- * `virtual:content/site` module does not exist. Read once per process.
+ * The site settings for server code outside the router (the sign-in's TOTP issuer, the reset
+ * mail's brand, the studio's address for enquiry mail): the published content's once the
+ * server's composition root called followPublishedSettings, so a brand the studio publishes is
+ * used from then on; else (tsx scripts, tests) `site.yaml` in the content folder, read once.
  */
 export function siteSettings(): SiteSettings {
+  if (published) return published();
   cached ??= loadSiteSettings();
   return cached;
+}
+
+/** From now on siteSettings() answers what `read` gives: the content store's (server/services.ts). */
+export function followPublishedSettings(read: (() => SiteSettings) | undefined): void {
+  published = read;
 }

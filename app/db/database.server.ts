@@ -99,7 +99,7 @@ export function migrationsFolder(): string {
 }
 
 /**
- * The build's empty database (scripts/build-database-template.mjs), beside the built server:
+ * The build's database, its tables and no rows (scripts/build-database-template.mjs), beside the built server:
  * PostgreSQL's initdb costs 4-10 s and 700 MB of memory for a moment (decision 034), so a fresh
  * data folder starts as a copy of one made at build time. Not there (development, tests from
  * source): initdb runs as before.
@@ -121,12 +121,15 @@ export function pgliteVersion(): string {
   return JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).version;
 }
 
-/** A fresh folder (no PG_VERSION yet) gets the build's empty database. */
+/** The template's stamps, not part of a database. */
+const TEMPLATE_STAMPS = new Set(["PGLITE_VERSION", "MIGRATIONS"]);
+
+/** A fresh folder (no PG_VERSION yet) gets the build's database: the tables, no rows. */
 function copyFreshTemplate(folder: string): void {
   if (fs.existsSync(path.join(folder, "PG_VERSION"))) return;
   const template = databaseTemplate();
   if (!template) return;
-  fs.cpSync(template, folder, { recursive: true, filter: (source) => path.basename(source) !== "PGLITE_VERSION" });
+  fs.cpSync(template, folder, { recursive: true, filter: (source) => !TEMPLATE_STAMPS.has(path.basename(source)) });
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import type { ArtworkRecord } from "#app/catalogue/artwork-record.ts";
+import { type ArtworkRecord, shownWorks } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
 import { type ContentLocation, readFolder } from "#app/content-files/content-source.server.ts";
@@ -22,7 +22,7 @@ import {
  * imports only.)
  */
 
-function exhibitionFileSchema(sources: BlockSources) {
+export function exhibitionFileSchema(sources: BlockSources) {
   return z
     .object({
       order: z.number().int("must be a whole number"),
@@ -48,9 +48,9 @@ export function catalogueWorkRefs(dir: ContentLocation = contentDir()): Catalogu
   return workRefsOf(readWorkRecords(dir));
 }
 
-/** The works block's view of checked work records. */
+/** The works block's view of checked work records: the shown ones (a hidden work is on no public page). */
 export function workRefsOf(records: readonly ArtworkRecord[]): CatalogueWorkRef[] {
-  return records.map((record) => ({
+  return shownWorks(records).map((record) => ({
     title: record.title,
     slug: record.slug,
     image: record.image_small.slice(record.image_small.lastIndexOf("/") + 1),

@@ -47,7 +47,7 @@ const aspect = z.union([
     .pipe(z.number().positive().finite()),
 ]);
 
-const pageImageSchema = z
+export const pageImageSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lowercase letters, digits, - or _"),
     alt: z.string().trim().min(1),

@@ -61,7 +61,7 @@ export async function enterRoom(
   if (passcodeHash && !hasPasscodeCookie(request, link, passcodeHash)) {
     return { state: "passcode", room, link, passcodeHash };
   }
-  return { state: "open", room, link, works: await roomWorks(db, content.catalogue(), room.id) };
+  return { state: "open", room, link, works: await roomWorks(db, content.catalogueWithHidden(), room.id) };
 }
 
 /** The work of an open room named by `slug`, or the 404 a work outside the room gets. */

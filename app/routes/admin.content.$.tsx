@@ -2,9 +2,15 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
+import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { openDocument, publishDocumentText, revisionText } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { ContentGate } from "#app/admin/content/content-gate.tsx";
+import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import { siteWith } from "#app/admin/content/draft-check.server.ts";
+import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
+import { fieldProblems } from "#app/admin/content/form-errors.ts";
+import { formMap } from "#app/admin/content/form-values.server.ts";
 import { lineDiff } from "#app/admin/content/line-diff.ts";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
@@ -25,7 +31,7 @@ import type { Route } from "./+types/admin.content.$";
 export const headers = adminHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? `Content: ${loaderData.document.path}` : "Admin Login");
+  adminMeta(matches, loaderData?.state === "admin" ? `Content: ${loaderData.path}` : "Admin Login");
 
 export const loader = answeringOutages("page", documentLoader);
 export const action = answeringOutages("page", documentAction);
@@ -44,33 +50,61 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   if (access.state !== "admin") return gateAnswer(access.state);
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
-  const [document, unread, images] = await Promise.all([
+  const [published, draft, unread, images] = await Promise.all([
     openDocument(db, path),
+    findDraft(db, path),
     unreadEnquiryCount(db),
     imagePanels(db, path, context),
   ]);
-  if (!document) notFound(path);
+  if (!published && !draft) notFound(path);
   const url = new URL(request.url);
+  const spec = formSpecFor(path);
+  const view = !spec || (url.searchParams.get("view") === "text" && published) ? "text" : "form";
+  const formValue = draft ? draft.data : published?.data;
+  // A saved draft is checked as a publish would be, so its problems show beside its fields.
+  const checking = url.searchParams.has("saved") || url.searchParams.has("check");
+  const draftCheck = draft && checking ? await siteWith(db, path, draft.data) : undefined;
+  const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
   const asked = Number(url.searchParams.get("revision"));
-  const shown = document.history.find((revision) => revision.revision === asked && asked !== document.revision);
+  const shown =
+    published?.history.find((revision) => revision.revision === asked && asked !== published.revision) ?? undefined;
   const shownText = shown ? revisionText(path, shown) : undefined;
   return {
     state: "admin" as const,
     unread,
     images,
-    document: { ...document, history: document.history.map(({ data: _data, ...revision }) => revision) },
-    published: url.searchParams.has("published"),
-    unchanged: url.searchParams.has("unchanged"),
-    revision: shown
+    path,
+    view,
+    spec,
+    formValue,
+    previews: spec ? markdownPreviews(spec, formValue) : {},
+    draft: draft
+      ? { baseRevision: draft.baseRevision, updatedAt: draft.updatedAt, updatedBy: draft.updatedBy }
+      : undefined,
+    draftProblems,
+    document: published
       ? {
-          revision: shown.revision,
-          action: shown.action,
-          author: shown.author,
-          createdAt: shown.createdAt,
-          diff: shownText === null || shownText === undefined ? undefined : lineDiff(shownText, document.text),
-          deleted: shownText === null,
+          ...published,
+          data: undefined,
+          history: published.history.map(({ data: _data, ...revision }) => revision),
         }
       : undefined,
+    published: url.searchParams.has("published"),
+    unchanged: url.searchParams.has("unchanged"),
+    saved: url.searchParams.has("saved"),
+    unpreviewable: url.searchParams.has("check") && draftProblems !== undefined,
+    discarded: url.searchParams.has("discarded"),
+    revision:
+      shown && published
+        ? {
+            revision: shown.revision,
+            action: shown.action,
+            author: shown.author,
+            createdAt: shown.createdAt,
+            diff: shownText === null || shownText === undefined ? undefined : lineDiff(shownText, published.text),
+            deleted: shownText === null,
+          }
+        : undefined,
   };
 }
 
@@ -103,6 +137,29 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
   const db = context.get(databaseContext).db;
   const fields = Object.fromEntries(form);
   const author = allowed.access.user.email;
+  const intent = String(fields.intent ?? "");
+  if (intent !== "publish" && intent !== "restore") {
+    const baseRevision = z.coerce.number().int().min(0).max(2_147_483_647).safeParse(fields.baseRevision);
+    if (!baseRevision.success)
+      return data(
+        { problems: ["The form was incomplete. Reload the page and make the change again."] } satisfies PublishRefusal,
+        {
+          status: 400,
+        },
+      );
+    const entries = [...form];
+    const result = await formAction(db, {
+      path,
+      form: formMap(entries),
+      intent,
+      baseRevision: baseRevision.data,
+      author,
+      fieldCount: entries.length,
+      draftStamp: typeof fields.draftStamp === "string" ? fields.draftStamp : undefined,
+    });
+    if (result instanceof Response) return result;
+    return data(result.body, { status: result.status, headers: noStore });
+  }
   const publish = publishInput.safeParse(fields);
   const restore = publish.success ? undefined : restoreInput.safeParse(fields);
   if (!publish.success && !restore?.success)
@@ -116,11 +173,12 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
     if (publish.success) {
       const summary = await publishDocumentText(db, { path, author, ...publish.data });
       const changed = summary.added.length + summary.changed.length + summary.removed.length > 0;
-      return redirect(`/admin/content/${path}?${changed ? "published" : "unchanged"}=1`);
+      return redirect(`/admin/content/${path}?${changed ? "published" : "unchanged"}=1&view=text`);
     }
     if (restore?.success) {
       await restoreRevision(db, path, restore.data.revision, { author, baseRevision: restore.data.baseRevision });
-      return redirect(`/admin/content/${path}?published=1`);
+      const view = fields.view === "text" ? "&view=text" : "";
+      return redirect(`/admin/content/${path}?published=1${view}`);
     }
   } catch (error) {
     const text = publish.success ? publish.data.text : undefined;
@@ -145,8 +203,10 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
     return <ContentGate state={loaderData.state} error={error} />;
   }
-  const { document, revision, published, unchanged } = loaderData;
+  const { document, draft, revision, published, unchanged, saved, discarded, path, view } = loaderData;
   const refusal = actionData && "problems" in actionData ? (actionData as PublishRefusal) : undefined;
+  const answered = actionData && "form" in actionData ? (actionData as FormAnswer).form : undefined;
+  const quiet = refusal || answered;
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
@@ -155,116 +215,265 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
           <p className="eyebrow">
             <Link to="/admin/content">Content</Link>
           </p>
-          <h1>{document.path}</h1>
+          <h1>{path}</h1>
           <p className={enquiryStyles.account}>
-            Revision {document.revision}, by {document.updatedBy},{" "}
-            <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>.
+            {document ? (
+              <>
+                Revision {document.revision}, by {document.updatedBy},{" "}
+                <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>.
+              </>
+            ) : (
+              "Not published yet."
+            )}{" "}
+            {draft ? (
+              <>
+                Draft saved by {draft.updatedBy},{" "}
+                <time dateTime={draft.updatedAt.toISOString()}>{formatWhen(draft.updatedAt)}</time>.
+              </>
+            ) : null}
           </p>
         </div>
       </header>
-      {published && !refusal ? (
+      {published && !quiet && document ? (
         <p role="status" className={styles.published}>
           Published: revision {document.revision} is live.
         </p>
       ) : null}
-      {unchanged && !refusal ? (
+      {unchanged && !quiet ? (
         <p role="status" className={styles.published}>
-          Nothing to publish: the text is the same as the live revision.
+          Nothing to publish: the document is the same as the live revision.
         </p>
+      ) : null}
+      {saved && draft && !quiet ? (
+        <p role="status" className={styles.published}>
+          Draft saved. It is not on the public site until you publish it.{" "}
+          {loaderData.draftProblems ? "It cannot be published yet: see the problems below." : null}
+        </p>
+      ) : null}
+      {loaderData.unpreviewable && !quiet ? (
+        <p role="status" className={styles.published}>
+          This draft cannot be previewed: the site would refuse it. Fix the problems below, save the draft, then preview
+          it.
+        </p>
+      ) : null}
+      {discarded && !quiet ? (
+        <p role="status" className={styles.published}>
+          Draft discarded: the form shows the live revision.
+        </p>
+      ) : null}
+      {document || loaderData.spec ? (
+        <nav className={styles.views} aria-label="How to edit">
+          {loaderData.spec ? (
+            <Link to="?view=form" aria-current={view === "form" ? "page" : undefined}>
+              Form
+            </Link>
+          ) : null}
+          {document ? (
+            <Link to="?view=text" aria-current={view === "text" ? "page" : undefined}>
+              Text
+            </Link>
+          ) : null}
+          {draft ? <a href={`/admin/preview/${path}`}>Preview the draft</a> : null}
+        </nav>
       ) : null}
       {loaderData.images.map((panel) => (
         <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
       ))}
       <div className={styles.layout}>
-        <Form method="post" className={styles.editor} aria-labelledby="edit-heading">
-          <h2 id="edit-heading">Edit</h2>
-          {refusal ? (
-            <div role="alert" className={styles.problems} id="publish-problems">
-              <p>
-                {refusal.conflict ? "Not published: someone else published first." : "Not published. Fix this first:"}
-              </p>
-              <ul>
-                {refusal.problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <input type="hidden" name="intent" value="publish" />
-          <input type="hidden" name="baseRevision" value={document.revision} />
-          <label htmlFor="document-text">
-            The document, as its file is written{" "}
-            {document.path.endsWith(".md") ? "(front matter, then the text)" : "(YAML)"}
-          </label>
-          <textarea
-            id="document-text"
-            name="text"
-            className={styles.text}
-            defaultValue={refusal?.text ?? document.text}
-            key={`${document.revision}-${refusal ? "refused" : "saved"}`}
-            spellCheck={document.path.endsWith(".md")}
-            aria-describedby={refusal ? "publish-problems" : undefined}
-            rows={24}
+        {view === "form" && loaderData.spec ? (
+          <DocumentForm
+            key={answered?.stamp ?? `${document?.revision ?? 0}-${draft?.updatedAt.toISOString() ?? "live"}`}
+            path={path}
+            spec={loaderData.spec}
+            value={answered ? answered.value : loaderData.formValue}
+            errors={answered?.errors ?? loaderData.draftProblems?.byField ?? {}}
+            problems={answered?.problems ?? loaderData.draftProblems?.other ?? []}
+            previews={answered?.previews ?? loaderData.previews}
+            conflict={answered?.conflict}
+            refused={Boolean(answered && (answered.problems.length > 0 || Object.keys(answered.errors).length > 0))}
+            baseRevision={draft ? draft.baseRevision : (document?.revision ?? 0)}
+            draftStamp={draft?.updatedAt.toISOString()}
+            published={Boolean(document)}
           />
-          <div className={styles.actions}>
-            <button type="submit" className="button">
-              Publish
-            </button>
-            <span>Live at once on every page; this revision is kept and can be restored.</span>
-          </div>
-        </Form>
-        <section className={styles.history} aria-labelledby="history-heading">
-          <h2 id="history-heading">History</h2>
-          <ol>
-            {document.history.map((entry) => (
-              <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
-                <span>
-                  Revision {entry.revision}: {entry.action} by {entry.author},{" "}
-                  <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
-                </span>
-                {entry.revision === document.revision ? (
-                  <span className={styles.current}>Live</span>
-                ) : (
-                  <span className={styles.revisionActions}>
-                    <Link to={`?revision=${entry.revision}`} preventScrollReset>
-                      Compare
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="revision" value={entry.revision} />
-                      <input type="hidden" name="baseRevision" value={document.revision} />
-                      <button type="submit" className="button button-ghost">
-                        Restore revision {entry.revision}
-                      </button>
-                    </Form>
+        ) : document ? (
+          <Form method="post" className={styles.editor} aria-labelledby="edit-heading">
+            <h2 id="edit-heading">Edit</h2>
+            {refusal ? (
+              <div role="alert" className={styles.problems} id="publish-problems">
+                <p>
+                  {refusal.conflict ? "Not published: someone else published first." : "Not published. Fix this first:"}
+                </p>
+                <ul>
+                  {refusal.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <input type="hidden" name="intent" value="publish" />
+            <input type="hidden" name="baseRevision" value={document.revision} />
+            <label htmlFor="document-text">
+              The document, as its file is written{" "}
+              {document.path.endsWith(".md") ? "(front matter, then the text)" : "(YAML)"}
+            </label>
+            <textarea
+              id="document-text"
+              name="text"
+              className={styles.text}
+              defaultValue={refusal?.text ?? document.text}
+              key={`${document.revision}-${refusal ? "refused" : "saved"}`}
+              spellCheck={document.path.endsWith(".md")}
+              aria-describedby={refusal ? "publish-problems" : undefined}
+              rows={24}
+            />
+            <div className={styles.actions}>
+              <button type="submit" className="button">
+                Publish
+              </button>
+              <span>Live at once on every page; this revision is kept and can be restored.</span>
+            </div>
+          </Form>
+        ) : null}
+        {document ? (
+          <section className={styles.history} aria-labelledby="history-heading">
+            <h2 id="history-heading">History</h2>
+            <ol>
+              {document.history.map((entry) => (
+                <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
+                  <span>
+                    Revision {entry.revision}: {entry.action} by {entry.author},{" "}
+                    <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
                   </span>
-                )}
-              </li>
-            ))}
-          </ol>
-          {revision ? (
-            <section aria-labelledby="diff-heading" className={styles.diff}>
-              <h3 id="diff-heading">Revision {revision.revision} against the live one</h3>
-              {revision.deleted ? <p>Revision {revision.revision} deleted the document.</p> : null}
-              {revision.diff ? (
-                <pre>
-                  {revision.diff
-                    .filter((line) => line.kind !== "same")
-                    .map((line, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: lines of one fixed diff
-                      <span key={index} data-kind={line.kind}>
-                        {line.kind === "removed" ? "- " : "+ "}
-                        {line.text}
-                        {"\n"}
-                      </span>
-                    ))}
-                </pre>
-              ) : null}
-            </section>
-          ) : null}
-        </section>
+                  {entry.revision === document.revision ? (
+                    <span className={styles.current}>Live</span>
+                  ) : (
+                    <span className={styles.revisionActions}>
+                      <Link to={`?view=${view}&revision=${entry.revision}`} preventScrollReset>
+                        Compare
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="restore" />
+                        <input type="hidden" name="view" value={view} />
+                        <input type="hidden" name="revision" value={entry.revision} />
+                        <input type="hidden" name="baseRevision" value={document.revision} />
+                        <button type="submit" className="button button-ghost">
+                          Restore revision {entry.revision}
+                        </button>
+                      </Form>
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ol>
+            {revision ? (
+              <section aria-labelledby="diff-heading" className={styles.diff}>
+                <h3 id="diff-heading">Revision {revision.revision} against the live one</h3>
+                {revision.deleted ? <p>Revision {revision.revision} deleted the document.</p> : null}
+                {revision.diff ? (
+                  <pre>
+                    {revision.diff
+                      .filter((line) => line.kind !== "same")
+                      .map((line, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: lines of one fixed diff
+                        <span key={index} data-kind={line.kind}>
+                          {line.kind === "removed" ? "- " : "+ "}
+                          {line.text}
+                          {"\n"}
+                        </span>
+                      ))}
+                  </pre>
+                ) : null}
+              </section>
+            ) : null}
+          </section>
+        ) : null}
       </div>
     </main>
+  );
+}
+
+/** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
+function DocumentForm(props: {
+  path: string;
+  spec: NonNullable<Extract<Route.ComponentProps["loaderData"], { state: "admin" }>["spec"]>;
+  value: unknown;
+  errors: Record<string, string>;
+  problems: string[];
+  previews: Record<string, string>;
+  conflict?: boolean;
+  refused: boolean;
+  baseRevision: number;
+  draftStamp?: string;
+  published: boolean;
+}) {
+  const fieldErrors = Object.entries(props.errors);
+  const isWork = props.path.startsWith("works/");
+  return (
+    <Form method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
+      {/* Enter in a field saves a draft: the form's first button is the one implicit submission presses. */}
+      <button
+        type="submit"
+        name="intent"
+        value="save-draft"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        Save draft
+      </button>
+      <h2 id="form-heading">Edit</h2>
+      {props.problems.length > 0 || fieldErrors.length > 0 ? (
+        <div role="alert" className={styles.problems} id="publish-problems">
+          <p>
+            {props.conflict
+              ? "Not published: someone else published first. Your edit is kept below."
+              : props.refused
+                ? "Not published. Fix this first (each problem is also shown beside its field):"
+                : "This draft cannot be published yet:"}
+          </p>
+          <ul>
+            {props.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+            {fieldErrors.map(([field, problem]) => (
+              <li key={field}>
+                <a href={`#f-${field}`}>{field}</a>: {problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <input type="hidden" name="baseRevision" value={props.baseRevision} />
+      {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
+      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
+      <div className={styles.actions}>
+        <button type="submit" name="intent" value="form-publish" className="button">
+          Publish
+        </button>
+        <button type="submit" name="intent" value="save-draft" className="button button-ghost">
+          Save draft
+        </button>
+        {props.draftStamp ? (
+          <button type="submit" name="intent" value="discard-draft" className="button button-ghost">
+            Discard draft
+          </button>
+        ) : null}
+        {isWork && props.published ? (
+          <>
+            <button type="submit" name="intent" value="duplicate" className="button button-ghost">
+              Duplicate
+            </button>
+            <button type="submit" name="intent" value="delete" className="button button-ghost">
+              Delete this work
+            </button>
+          </>
+        ) : null}
+      </div>
+      <p className={styles.note}>
+        Publish puts it live at once, every revision kept. A draft is kept here, not on the site, until you publish it;
+        preview it as the public page will show it.
+      </p>
+    </Form>
   );
 }
 

@@ -1,9 +1,13 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
+import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { folderLabel, foldersInOrder } from "#app/admin/content/content-folders.ts";
 import { ContentGate } from "#app/admin/content/content-gate.tsx";
+import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
 import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
@@ -29,7 +33,21 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   if (access.state !== "admin") return gateAnswer(access.state);
   const db = context.get(databaseContext).db;
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const [documents, unread] = await Promise.all([listDocuments(db), unreadEnquiryCount(db)]);
+  const [published, drafts, unread] = await Promise.all([listDocuments(db), draftPaths(db), unreadEnquiryCount(db)]);
+  // A new work is a draft before it is published: listed with the rest, marked as a draft.
+  const unpublished = [...drafts]
+    .filter((path) => !published.some((document) => document.path === path))
+    .map((path) => ({
+      path,
+      label: path.slice(path.lastIndexOf("/") + 1),
+      revision: 0,
+      updatedAt: undefined,
+      updatedBy: "",
+      hidden: false,
+    }));
+  const documents = [...published, ...unpublished]
+    .map((document) => ({ ...document, draft: drafts.has(document.path) }))
+    .sort((a, b) => a.path.localeCompare(b.path));
   const needle = query.toLowerCase();
   const shown = needle
     ? documents.filter((d) => d.label.toLowerCase().includes(needle) || d.path.includes(needle))
@@ -41,16 +59,40 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
     total: documents.length,
     query,
     unread,
+    deleted: (new URL(request.url).searchParams.get("deleted") ?? "").slice(0, 200),
   };
 }
 
-/** Only the sign-in steps post here; the list itself changes nothing. */
+const newWorkInput = z.object({
+  intent: z.literal("new-work"),
+  title: z.string().trim().min(1, "Give the new work a title.").max(200, "A title is at most 200 characters."),
+});
+
+/** The sign-in steps, and a new work: a draft at works/<slug>.md with the next artwork id, opened in the editor. */
 async function contentListAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
   const answer = await signInStep(request, context, form, "/admin/content");
   if (answer) return answer;
-  return { error: "Unknown action." };
+  const allowed = await contentWriteAccess(request, context);
+  if (!allowed.ok) return allowed.answer;
+  const input = newWorkInput.safeParse(Object.fromEntries(form));
+  if (!input.success)
+    return data({ newWorkError: input.error.issues[0]?.message ?? "Give the new work a title." }, { status: 400 });
+  const db = context.get(databaseContext).db;
+  const path = await freeWorkPath(db, input.data.title);
+  if (!path)
+    return data(
+      { newWorkError: "The title needs at least one letter or digit: the work's address is made from it." },
+      { status: 400 },
+    );
+  await saveDraft(db, {
+    path,
+    data: newWork(input.data.title, await nextArtworkId(db)),
+    baseRevision: 0,
+    author: allowed.access.user.email,
+  });
+  return redirect(`/admin/content/${path}?saved=1`);
 }
 
 export default function ContentListPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,6 +101,7 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
     return <ContentGate state={loaderData.state} error={error} />;
   }
   const { documents, query, total } = loaderData;
+  const newWorkError = actionData && "newWorkError" in actionData ? String(actionData.newWorkError) : undefined;
   const byFolder = foldersInOrder(documents);
   return (
     <main id="main" className="page">
@@ -73,12 +116,40 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
           </p>
         </div>
       </header>
+      {loaderData.deleted ? (
+        <p role="status" className={styles.published}>
+          Deleted {loaderData.deleted}: it is on no page any more. Its history is kept.
+        </p>
+      ) : null}
       <Form method="get" role="search" className={styles.search}>
         <label htmlFor="content-search">Find a document</label>
         <input id="content-search" name="q" type="search" defaultValue={query} maxLength={100} />
         <button type="submit" className="button button-ghost">
           Find
         </button>
+      </Form>
+      <Form method="post" className={styles.search} aria-labelledby="new-work-heading">
+        <h2 id="new-work-heading" className="visually-hidden">
+          New work
+        </h2>
+        <input type="hidden" name="intent" value="new-work" />
+        <label htmlFor="new-work-title">New work's title</label>
+        <input
+          id="new-work-title"
+          name="title"
+          type="text"
+          maxLength={200}
+          aria-describedby={newWorkError ? "new-work-error" : undefined}
+          aria-invalid={newWorkError ? true : undefined}
+        />
+        <button type="submit" className="button">
+          Create a work
+        </button>
+        {newWorkError ? (
+          <p id="new-work-error" role="alert" className={styles.problems}>
+            {newWorkError}
+          </p>
+        ) : null}
       </Form>
       {query ? (
         <p className={styles.count}>
@@ -92,9 +163,19 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
             {inFolder.map((document) => (
               <li key={document.path}>
                 <Link to={`/admin/content/${document.path}`}>{document.label}</Link>
+                {document.draft ? <span className={styles.draftMark}>Draft</span> : null}
+                {document.hidden ? <span className={styles.draftMark}>Hidden</span> : null}
                 <span className={styles.meta}>
-                  {document.path} · revision {document.revision} · {document.updatedBy},{" "}
-                  <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>
+                  {document.path}
+                  {document.updatedAt ? (
+                    <>
+                      {" "}
+                      · revision {document.revision} · {document.updatedBy},{" "}
+                      <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>
+                    </>
+                  ) : (
+                    " · not published yet"
+                  )}
                 </span>
               </li>
             ))}

@@ -56,7 +56,7 @@ async function roomLoader({ request, context, params }: Route.LoaderArgs) {
   const id = readRoomId(params.id);
   const db = context.get(databaseContext).db;
   const [room, unread] = await Promise.all([
-    getRoomForEditing(db, context.get(contentStoreContext).catalogue(), id),
+    getRoomForEditing(db, context.get(contentStoreContext).catalogueWithHidden(), id),
     unreadEnquiryCount(db),
   ]);
   if (!room) notFound();
@@ -117,7 +117,7 @@ async function roomAction({ request, context, params }: Route.ActionArgs) {
     const revision = over ? Number(over[1]) : submittedRevision(form);
     if (revision === undefined)
       badRoomInput("The form does not say which version of the room it edits. Reload the page.");
-    const checked = checkedForSave(form, false, context.get(contentStoreContext).catalogue());
+    const checked = checkedForSave(form, false, context.get(contentStoreContext).catalogueWithHidden());
     if (!checked.ok) return checked.answer;
     const outcome = await saveRoom(db, id, revision, checked.input);
     if (outcome.ok) {
@@ -139,7 +139,7 @@ async function roomAction({ request, context, params }: Route.ActionArgs) {
       409,
     );
   }
-  const step = editorFormStep(form, intent, context.get(contentStoreContext).catalogue());
+  const step = editorFormStep(form, intent, context.get(contentStoreContext).catalogueWithHidden());
   if (step) return step;
 
   switch (intent) {

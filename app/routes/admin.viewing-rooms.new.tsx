@@ -42,12 +42,12 @@ async function newRoomAction({ request, context }: Route.ActionArgs) {
   if (!allowed.ok) return allowed.answer;
   const intent = String(form.get("intent") ?? "").slice(0, 300);
   if (intent === "save") {
-    const checked = checkedForSave(form, true, context.get(contentStoreContext).catalogue());
+    const checked = checkedForSave(form, true, context.get(contentStoreContext).catalogueWithHidden());
     if (!checked.ok) return checked.answer;
     const room = await createRoom(context.get(databaseContext).db, checked.input);
     return redirect(`/admin/viewing-rooms/${room.id}?created=1`);
   }
-  const step = editorFormStep(form, intent, context.get(contentStoreContext).catalogue());
+  const step = editorFormStep(form, intent, context.get(contentStoreContext).catalogueWithHidden());
   if (step) return step;
   badRoomInput("Unknown action.");
 }

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireEnquiryAdmin(request, context);
   const { q } = parseInput(query, searchParamsOf(request));
   return Response.json(
-    { results: searchCatalogue(context.get(contentStoreContext).catalogue(), q) },
+    { results: searchCatalogue(context.get(contentStoreContext).catalogueWithHidden(), q) },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -38,8 +38,8 @@ export const action = answeringOutages("json", async ({ params, request, context
   if (passcodeHash && !hasPasscodeCookie(request, found.link, passcodeHash)) {
     return answer(401, { message: "This room asks for its passcode first. Reload the room and enter it." });
   }
-  const works = await roomWorks(db, content.catalogue(), found.room.id);
-  const outcome = await submitEnquiry(db, request, clientAddress, content.catalogue(), undefined, {
+  const works = await roomWorks(db, content.catalogueWithHidden(), found.room.id);
+  const outcome = await submitEnquiry(db, request, clientAddress, content.catalogueWithHidden(), undefined, {
     linkId: found.link.id,
     title: found.room.title,
     linkNote: found.link.note,

@@ -62,7 +62,7 @@ export const action = answeringOutages("page", async ({ params, request, context
   const gate = await enterRoom(db, request, params.token, clientAddress, content);
   if (gate.state === "passcode") throw redirect(`/rooms/${params.token}`, 303);
   roomWork(gate.works, params.slug);
-  const outcome = await submitEnquiry(db, request, clientAddress, content.catalogue(), undefined, {
+  const outcome = await submitEnquiry(db, request, clientAddress, content.catalogueWithHidden(), undefined, {
     linkId: gate.link.id,
     title: gate.room.title,
     linkNote: gate.link.note,

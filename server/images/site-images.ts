@@ -14,7 +14,8 @@ const PRUNE_EVERY_MS = 15 * 60 * 1000;
 const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /** The works as they are now: read at each call, so content replaced at run time counts at once. */
-const catalogue = () => processContentStore().catalogue();
+// Hidden works included: viewing rooms may show a work the public site does not (decision 042).
+const catalogue = () => processContentStore().catalogueWithHidden();
 
 let images: ReturnType<typeof imageRoute> | undefined;
 

@@ -26,6 +26,8 @@ export interface DocumentListing {
   revision: number;
   updatedAt: Date;
   updatedBy: string;
+  /** A work the studio hid (decision 042): on no public page. */
+  hidden: boolean;
 }
 
 /** The text the editor accepts for one document: far above any real page, far below a DoS. */
@@ -42,7 +44,11 @@ export async function listDocuments(db: AppDatabase): Promise<DocumentListing[]>
     })
     .from(contentDocuments)
     .orderBy(asc(contentDocuments.path));
-  return rows.map(({ data, ...row }) => ({ ...row, label: labelOf(row.path, data) }));
+  return rows.map(({ data, ...row }) => ({
+    ...row,
+    label: labelOf(row.path, data),
+    hidden: row.path.startsWith("works/") && (data as { hidden?: unknown } | null)?.hidden === true,
+  }));
 }
 
 function labelOf(path: string, data: unknown): string {
@@ -57,6 +63,8 @@ function labelOf(path: string, data: unknown): string {
 
 export interface OpenedDocument {
   path: string;
+  /** The document's value, as the form edits it. */
+  data: unknown;
   text: string;
   revision: number;
   updatedAt: Date;
@@ -71,6 +79,7 @@ export async function openDocument(db: AppDatabase, path: string): Promise<Opene
   if (!row) return undefined;
   return {
     path,
+    data: row.data,
     text: documentText(path, row.data),
     revision: row.revision,
     updatedAt: row.updatedAt,
