@@ -5,13 +5,16 @@ import path from "node:path";
 import { getEnv } from "#app/config/env.server.ts";
 import { loadPublished } from "#app/content/content-documents.server.ts";
 import { writeContentTree } from "#app/content-files/content-writer.server.ts";
+import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { parseCommandLine, runCommand } from "./cli.ts";
 import { openConfiguredDatabase } from "./cli-database.ts";
+import { exportOriginals } from "./content-originals.ts";
 
 const usage = `Usage: npm run content:export [-- --to DIR]
 Writes the site's published content (works, exhibitions, pages, articles, interviews, page
 images and site.yaml) as content files under DIR (default: CONTENT_DIR, content/). Document
-files that are no longer published are removed there; originals and other files are left alone.
+files that are no longer published are removed there. Uploaded originals are written beside their
+records (works/<slug>.<ext>, images/<collection>/<name>.<ext>); other files are left alone.
 With the embedded database, stop the server first (it holds the data folder).`;
 
 const { values } = parseCommandLine({ usage, options: { to: { type: "string" } } });
@@ -25,6 +28,8 @@ await runCommand(usage, async () => {
     const { written, removed } = writeContentTree(dir, documents);
     console.log(`Wrote ${written} documents (content version ${version}) to ${dir}.`);
     if (removed.length > 0) console.log(`Removed ${removed.length} no longer published: ${removed.join(", ")}`);
+    const originals = await exportOriginals(dir, database.db, processOriginalStore());
+    if (originals.length > 0) console.log(`Wrote ${originals.length} uploaded originals: ${originals.join(", ")}`);
   } finally {
     await database.close();
   }

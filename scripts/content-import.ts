@@ -7,13 +7,18 @@ import { type ChangeSummary, commitChanges } from "#app/content/content-document
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { DirectorySource } from "#app/content-files/content-source.server.ts";
+import { processOriginalStore } from "#app/uploads/original-store.server.ts";
+import { UploadRefused } from "#server/images/inspect-upload.ts";
 import { CliError, parseCommandLine, runCommand } from "./cli.ts";
 import { openConfiguredDatabase } from "./cli-database.ts";
+import { importOriginals } from "./content-originals.ts";
 
 const usage = `Usage: npm run content:import [-- --from DIR] [--dry-run]
 Publishes the content files under DIR (default: CONTENT_DIR, content/) as the site's content:
 documents that differ become new revisions (the old ones are kept in the history), documents
 no longer in DIR are removed, and every process serving the site shows the change at once.
+An image original (works/<slug>.<ext>, images/<collection>/<name>.<ext>) whose bytes differ
+from the one the site shows is checked as an upload is, stored and shown.
 Invalid files are refused, naming the file and field, and nothing is written.
   --dry-run  show what would change, write nothing
 With the embedded database, stop the server first (it holds the data folder).`;
@@ -22,7 +27,8 @@ const { values } = parseCommandLine({ usage, options: { from: { type: "string" }
 
 await runCommand(usage, async () => {
   const env = getEnv();
-  const source = new DirectorySource(path.resolve(values.from ?? env.CONTENT_DIR));
+  const from = path.resolve(values.from ?? env.CONTENT_DIR);
+  const source = new DirectorySource(from);
   // Checked as files first, so problems name the files (the database would name its rows).
   let documents: ReadonlyMap<string, unknown>;
   try {
@@ -41,8 +47,18 @@ await runCommand(usage, async () => {
       { author: `import from ${source.label}`, action: "import", replaceAll: true, dryRun },
     );
     console.log(changeReport(summary, dryRun));
+    const images = await importOriginals(from, {
+      db: database.db,
+      store: processOriginalStore(),
+      buildDir: path.resolve(env.CONTENT_DIR),
+      author: `import from ${source.label}`,
+      dryRun,
+    });
+    if (images.length > 0)
+      console.log(`${dryRun ? "Would show" : "Showing"} ${images.length} new image originals: ${images.join(", ")}`);
   } catch (error) {
     if (error instanceof ContentError) throw new CliError(`Nothing was imported:\n${error.message}`);
+    if (error instanceof UploadRefused) throw new CliError(`An image original was refused: ${error.message}`);
     throw error;
   } finally {
     await database.close();

@@ -10,6 +10,7 @@ import { authSecret } from "#app/auth/auth-secret.server.ts";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
 import { tweets } from "#app/db/schema.ts";
+import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-backup-"));
@@ -38,6 +39,9 @@ describe("db:backup and db:restore", () => {
       .returning();
     await database.close();
     const secret = authSecret({ dataDir: source });
+    // An uploaded original (decision 041) travels with the database.
+    const original = Buffer.from("the bytes of an uploaded original");
+    const sha256 = await new DiskOriginalStore(path.join(source, "originals")).put(original);
 
     const startedBackup = performance.now();
     const backup = run("db-backup", [archive], { DATA_DIR: source });
@@ -45,6 +49,8 @@ describe("db:backup and db:restore", () => {
     expect(backup.output).toMatch(/Backed up to .*umbra\.tar\.gz/);
     expect(backup.code).toBe(0);
     expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-auth-secret");
+    expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-originals");
+    expect(backup.output).toMatch(/With 1 uploaded originals/);
 
     const startedRestore = performance.now();
     const restore = run("db-restore", [archive], { DATA_DIR: target });
@@ -58,6 +64,10 @@ describe("db:backup and db:restore", () => {
 
     // The same secret, so sessions, device cookies and TOTP secrets stay valid.
     expect(fs.readFileSync(path.join(target, "auth-secret"), "utf8")).toBe(secret);
+    const restoredOriginal = new DiskOriginalStore(path.join(target, "originals"));
+    expect(await restoredOriginal.get(sha256)).toEqual(original);
+    expect(fs.statSync(restoredOriginal.fileOf(sha256)).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(path.join(target, "pglite"))).not.toContain("umbra-originals");
     const restored = await openDatabase({ dataDir: target });
     try {
       const rows = await restored.db

@@ -14,10 +14,12 @@ import {
   runCommand,
   SECRET_IN_ARCHIVE,
 } from "./embedded-database-cli.ts";
+import { linkOriginalsInto } from "./originals-in-archive.ts";
 
 const usage = `Usage: npm run db:backup -- FILE [--force]
 
-Writes the embedded database in DATA_DIR (default ./data) to FILE, a .tar.gz that
+Writes the embedded database in DATA_DIR (default ./data), with the uploaded originals
+in DATA_DIR/originals, to FILE, a .tar.gz that
 npm run db:restore reads back. Stop the server first: it holds the database while it runs.
   --force   overwrite FILE when it exists
 With DATABASE_URL set, use pg_dump instead (README "Backups").`;
@@ -42,6 +44,7 @@ await runCommand(async () => {
     throw new CommandError(`Not backing up: ${(error as Error).message}`);
   }
   const secretCopy = path.join(pgdata, SECRET_IN_ARCHIVE);
+  let originals: ReturnType<typeof linkOriginalsInto> | undefined;
   try {
     console.log(`Opening the embedded database in ${dir}...`);
     const client = await PGlite.create(pgdata);
@@ -51,6 +54,8 @@ await runCommand(async () => {
       if (fs.existsSync(secret)) fs.copyFileSync(secret, secretCopy);
       else if (process.env.AUTH_SECRET)
         console.log("AUTH_SECRET is set: keep it with this backup (TOTP secrets need it).");
+      originals = linkOriginalsInto(path.join(dir, "originals"), pgdata);
+      if (originals.count > 0) console.log(`With ${originals.count} uploaded originals.`);
       console.log("Dumping it...");
       const archive = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
       // Written beside, then renamed: an interrupted backup never looks like a complete one.
@@ -70,6 +75,7 @@ await runCommand(async () => {
       console.log(`Backed up to ${command.file} (${megabytes(archive.length)}) in ${seconds} s.`);
     } finally {
       fs.rmSync(secretCopy, { force: true });
+      originals?.remove();
       await client.close();
     }
   } finally {

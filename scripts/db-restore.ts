@@ -15,6 +15,7 @@ import {
   runCommand,
   SECRET_IN_ARCHIVE,
 } from "./embedded-database-cli.ts";
+import { moveOriginalsOut } from "./originals-in-archive.ts";
 
 const usage = `Usage: npm run db:restore -- FILE [--force]
 
@@ -76,6 +77,8 @@ await runCommand(async () => {
       fs.renameSync(restoredSecret, secret);
       fs.chmodSync(secret, 0o600);
     }
+    const originals = moveOriginalsOut(pgdata, path.join(dir, "originals"));
+    if (originals > 0) console.log(`With ${originals} uploaded originals, in ${path.join(dir, "originals")}.`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Restored into ${pgdata} in ${seconds} s. Start the server.`);
   } catch (error) {

@@ -3,7 +3,7 @@ import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { roomPrivacyHeaders } from "#app/rooms/room-headers.ts";
-import { CONTENT_EDITOR_BODY_BYTES, limitRequestBodies } from "./body-limit.ts";
+import { CONTENT_EDITOR_BODY_BYTES, IMAGE_UPLOAD_BODY_BYTES, limitRequestBodies } from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
@@ -48,8 +48,17 @@ export function createApp(services: Services): express.Express {
   // editor sends a whole document (the longest article is 62 KB of text); only it gets more.
   const contentEditorBodies = limitRequestBodies(CONTENT_EDITOR_BODY_BYTES);
   const otherBodies = limitRequestBodies();
+  // An image upload (decision 041): one original up to 40 MB.
+  const imageUploads = limitRequestBodies(
+    IMAGE_UPLOAD_BODY_BYTES,
+    "The file is larger than 40 MB: save a smaller copy and upload that.",
+  );
   app.use((req, res, next) =>
-    (req.path.startsWith("/admin/content/") ? contentEditorBodies : otherBodies)(req, res, next),
+    (req.path.startsWith("/admin/content/")
+      ? contentEditorBodies
+      : req.path.startsWith("/admin/content-images/")
+        ? imageUploads
+        : otherBodies)(req, res, next),
   );
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);

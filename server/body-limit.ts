@@ -14,6 +14,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 export const CONTENT_EDITOR_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The image panel's uploads (/admin/content-images/...): one original of at most 40 MB
+ * (inspect-upload.ts refuses past it with its own sentence), plus the multipart envelope.
+ */
+export const IMAGE_UPLOAD_BODY_BYTES = 40 * 1024 * 1024 + 64 * 1024;
+
 const LINGER_MS = 2_000;
 
 /** Thrown into the body stream of a request cut off at the limit, so no reader sees a short body as whole. */
@@ -29,12 +35,12 @@ export class BodyTooLargeError extends Error {
  * says `Connection: close`: the rest of the body is dropped, not kept, and the connection ends
  * soon after (see lingerThenClose).
  */
-export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
+export function limitRequestBodies(maxBytes = MAX_BODY_BYTES, message?: string) {
   return function limitRequestBody(req: Request, res: Response, next: NextFunction) {
     const declared = req.headers["content-length"];
     // Node's parser has already refused a malformed or conflicting Content-Length.
     if (declared !== undefined) {
-      return Number(declared) > maxBytes ? refuse(req, res, maxBytes) : next();
+      return Number(declared) > maxBytes ? refuse(req, res, maxBytes, message) : next();
     }
     if (req.headers["transfer-encoding"] === undefined) return next();
 
@@ -52,7 +58,7 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
         received += chunk.length;
         if (received > maxBytes) {
           refused = true;
-          refuse(req, res, maxBytes);
+          refuse(req, res, maxBytes, message);
           return true;
         }
       }
@@ -62,14 +68,16 @@ export function limitRequestBodies(maxBytes = MAX_BODY_BYTES) {
   };
 }
 
-function refuse(req: Request, res: Response, maxBytes: number) {
+function refuse(req: Request, res: Response, maxBytes: number, sentence?: string) {
   const error = new BodyTooLargeError();
   if (res.headersSent) {
     // An answer is already on its way; only stop reading.
     req.destroy(error);
     return;
   }
-  const message = `This request is too large: forms and API requests on this site take at most ${Math.floor(maxBytes / 1024)} KB.`;
+  const message =
+    sentence ??
+    `This request is too large: forms and API requests on this site take at most ${Math.floor(maxBytes / 1024)} KB.`;
   res.set("Connection", "close");
   sendErrorAnswer(req, res, 413, message);
   lingerThenClose(req, error);

@@ -20,6 +20,8 @@ import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts"
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
+import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
 
 /**
  * Everything a request may need that lives as long as the process. Built once, at start-up,
@@ -106,8 +108,14 @@ export async function createServices(): Promise<Services> {
     const content = processContentStore();
     const build = bundledDocuments();
     if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
+    const uploaded = processUploadedOriginals();
     const contentSync = new ContentSync(database, content, {
       build,
+      // Uploaded originals bump the content version too: loaded with it (decision 041).
+      alsoLoad: async (db) => {
+        uploaded.replace(await loadUploadedOriginals(db));
+        return { matchesBuild: uploaded.all().length === 0 };
+      },
       onReload: (version, ms) => logger.info({ version, ms }, "content reloaded"),
       onError: (error) =>
         error instanceof ContentError

@@ -75,4 +75,22 @@ describe("configuration of mail, files and the first admin", () => {
       /PORT: .*\n.*LOG_LEVEL: .*\n.*SMTP_URL: /s,
     );
   });
+
+  it("takes an S3 store only whole: endpoint, bucket and keys, and refuses an endpoint with a path", () => {
+    const whole = {
+      S3_URL: "http://127.0.0.1:9000",
+      S3_BUCKET: "umbra",
+      S3_ACCESS_KEY_ID: "a",
+      S3_SECRET_ACCESS_KEY: "b",
+    };
+    expect(parseEnv(whole)).toMatchObject({ S3_BUCKET: "umbra", S3_REGION: "us-east-1" });
+    expect(() => parseEnv({ ...whole, S3_SECRET_ACCESS_KEY: "" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required when S3_URL is set/,
+    );
+    expect(() => parseEnv({ ...whole, S3_URL: "http://127.0.0.1:9000/umbra" })).toThrow(
+      /S3_URL: must be the endpoint alone/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: "umbra" })).toThrow(/S3_URL: is required when S3_BUCKET is set/);
+    expect(() => parseEnv({ ...whole, S3_BUCKET: "Umbra Originals" })).toThrow(/S3_BUCKET: must be a bucket name/);
+  });
 });

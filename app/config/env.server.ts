@@ -9,6 +9,14 @@ const postgresUrl = z
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+// An S3-compatible endpoint (AWS, MinIO, Ceph...): http(s) only, no path (the bucket is S3_BUCKET).
+const s3Url = z
+  .url({ message: "must be a URL like https://s3.eu-west-1.amazonaws.com" })
+  .refine((value) => /^https?:\/\//.test(value), { message: "must start with https:// or http://" })
+  .refine((value) => !URL.canParse(value) || new URL(value).pathname === "/", {
+    message: "must be the endpoint alone, with no path (the bucket is S3_BUCKET)",
+  });
+
 // The site's public origin. Links in mail and the allowed Origin of every form come from here,
 // never from the request's Host (decision 013).
 const publicUrl = z
@@ -111,8 +119,35 @@ const envSchema = z
     // The site's content files (works, exhibitions, pages, settings), read and checked at build,
     // with the real image originals beside their records (also read at start).
     CONTENT_DIR: z.preprocess(emptyAsUndefined, z.string().default("content")),
+    // Uploaded originals go to this S3-compatible bucket instead of DATA_DIR/originals: several
+    // machines must share them (decision 041). Path-style addressing, so MinIO and the like work.
+    S3_URL: z.preprocess(emptyAsUndefined, s3Url.optional()),
+    S3_BUCKET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens",
+        )
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_URL) {
+      for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_URL is set" });
+      }
+    } else if (env.S3_BUCKET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_URL"],
+        message: "is required when S3_BUCKET is set (the store's address)",
+      });
+    }
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",

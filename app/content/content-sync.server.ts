@@ -35,6 +35,11 @@ export class ContentSync {
        * database holds the same, the store is left as it is and `servesBuild` is true.
        */
       build?: DocumentSource;
+      /**
+       * Loaded with each new version, before the store swaps (the uploaded originals, decision
+       * 041, whose changes bump the same version); says whether what it holds is the build's.
+       */
+      alsoLoad?: (db: Database["db"]) => Promise<{ matchesBuild: boolean }>;
     } = {},
   ) {}
 
@@ -90,7 +95,8 @@ export class ContentSync {
     const { version, documents } = await loadPublished(this.database.db);
     if (version === this.#version) return;
     const build = this.options.build;
-    const matchesBuild = build !== undefined && sameDocuments(documents, build.all());
+    const also = (await this.options.alsoLoad?.(this.database.db)) ?? { matchesBuild: true };
+    const matchesBuild = build !== undefined && also.matchesBuild && sameDocuments(documents, build.all());
     // At start the store holds the build's content already: no second copy to check and hold.
     if (!(matchesBuild && this.#version === -1)) this.store.replace(snapshotFrom(new DocumentSource(documents)));
     this.#servesBuild = matchesBuild;

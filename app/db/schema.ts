@@ -41,6 +41,8 @@ export * from "./auth-schema.ts";
 export * from "./content-schema.ts";
 // Collectors' enquiries and the studio's inbox (issue 21).
 export * from "./enquiry-schema.ts";
+// Uploaded originals: which one each image shows, and every one it has had (decision 041).
+export * from "./image-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
 // Private viewing rooms, their links and what happened through each (issue 22).

@@ -1,5 +1,6 @@
 import originals from "virtual:image-originals";
 import { type PageImage, pageImages } from "#app/images/page-image-lookup.ts";
+import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
 import {
   ARTWORK_ASPECT,
   ARTWORKS,
@@ -44,7 +45,8 @@ export function imageInfo(collection: string, name: string, registry: PageImageR
   if (!declared) {
     throw new Error(`Unknown image "${collection}/${name}": list it in content/images/${collection}.yaml`);
   }
-  const original = originals[`${collection}/${name}`];
+  // An uploaded original (decision 041) over the build's.
+  const original = processUploadedOriginals().get(collection, name) ?? originals[`${collection}/${name}`];
   const width = original?.width ?? STAND_IN_WIDTH;
   const height = original?.height ?? Math.round(STAND_IN_WIDTH / declared.aspect);
   const widths = IMAGE_WIDTHS.filter((w) => w <= width);

@@ -12,6 +12,8 @@ import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
 import { formMap } from "#app/admin/content/form-values.server.ts";
 import { lineDiff } from "#app/admin/content/line-diff.ts";
+import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
+import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
 import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
@@ -48,10 +50,11 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   if (access.state !== "admin") return gateAnswer(access.state);
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
-  const [published, draft, unread] = await Promise.all([
+  const [published, draft, unread, images] = await Promise.all([
     openDocument(db, path),
     findDraft(db, path),
     unreadEnquiryCount(db),
+    imagePanels(db, path, context),
   ]);
   if (!published && !draft) notFound(path);
   const url = new URL(request.url);
@@ -69,6 +72,7 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   return {
     state: "admin" as const,
     unread,
+    images,
     path,
     view,
     spec,
@@ -272,6 +276,9 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
           {draft ? <a href={`/admin/preview/${path}`}>Preview the draft</a> : null}
         </nav>
       ) : null}
+      {loaderData.images.map((panel) => (
+        <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
+      ))}
       <div className={styles.layout}>
         {view === "form" && loaderData.spec ? (
           <DocumentForm

@@ -7,7 +7,7 @@ import { parseZoomPath } from "./deep-zoom-path.ts";
 import { DESCRIPTOR_FILE, type PyramidSource, pyramidStore, TILES_FOLDER } from "./deep-zoom-pyramid.ts";
 import { ZOOM_TILE_FORMAT, ZOOM_TILE_SIZE, zoomStandInSvg, zoomVersion } from "./deep-zoom-source.ts";
 import { type EncodePriority, EncoderBusyError, RETRY_AFTER_SECONDS } from "./encoder-lanes.ts";
-import { findOriginals, type OriginalFile } from "./originals.ts";
+import { originalSources } from "./original-sources.ts";
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 
@@ -22,8 +22,10 @@ const CACHE_CONTROL = "public, max-age=31536000, immutable";
 export function deepZoomRoute(options: {
   cacheDir: string;
   isKnownWork: (slug: string) => boolean;
-  /** Content folder whose works/ hold the real originals; CONTENT_DIR by default. */
+  /** Content folder whose works/ hold the build's originals; CONTENT_DIR by default. */
   contentDir?: string;
+  /** Where uploaded originals come from (tests); the process's own by default. */
+  originals?: ReturnType<typeof originalSources>;
   priority?: EncodePriority;
   /**
    * How long a request waits for a pyramid being built before a 503 with Retry-After (the
@@ -34,21 +36,24 @@ export function deepZoomRoute(options: {
 }) {
   const { isKnownWork, answerWithinMs = 8_000 } = options;
   const store = pyramidStore({ cacheDir: options.cacheDir, priority: options.priority });
-  const originals = new Map<string, OriginalFile>(
-    findOriginals(options.contentDir)
-      .filter((original) => original.collection === ARTWORKS)
-      .map((original) => [original.name, original] as const),
-  );
+  const originals = options.originals ?? originalSources({ contentDir: options.contentDir });
   const geometries = new Map<string, Promise<PyramidGeometry>>();
 
+  /** The work's pyramid as named now (its version follows a replaced original at once). */
   function sourceOf(slug: string): PyramidSource {
-    const original = originals.get(slug);
-    return { slug, version: zoomVersion(slug, original?.version), originalFile: original?.file };
+    return { slug, version: zoomVersion(slug, originals.get(ARTWORKS, slug)?.version) };
+  }
+
+  /** The same, with the original's file on this machine, for reading or tiling it. */
+  async function readySource(slug: string): Promise<PyramidSource> {
+    const original = originals.get(ARTWORKS, slug);
+    return { slug, version: zoomVersion(slug, original?.version), originalFile: await original?.file() };
   }
 
   /** The full-size pixel dimensions, read from the original's header or the stand-in's size. */
   function geometryOf(source: PyramidSource): Promise<PyramidGeometry> {
-    let pending = geometries.get(source.slug);
+    const key = `${source.slug}.${source.version}`;
+    let pending = geometries.get(key);
     if (!pending) {
       const { originalFile } = source;
       pending = originalFile
@@ -64,8 +69,8 @@ export function deepZoomRoute(options: {
         : Promise.resolve(zoomStandInSvg(source.slug)).then(({ width, height }) =>
             pyramidGeometry(width, height, ZOOM_TILE_SIZE),
           );
-      pending.catch(() => geometries.delete(source.slug));
-      geometries.set(source.slug, pending);
+      pending.catch(() => geometries.delete(key));
+      geometries.set(key, pending);
     }
     return pending;
   }
@@ -78,8 +83,8 @@ export function deepZoomRoute(options: {
     if (!isKnownWork(request.slug)) {
       return sendErrorAnswer(req, res, 404, `There is no work "${request.slug}" to zoom into.`);
     }
-    const source = sourceOf(request.slug);
-    if (request.version !== source.version) {
+    const named = sourceOf(request.slug);
+    if (request.version !== named.version) {
       return sendErrorAnswer(
         req,
         res,
@@ -88,6 +93,7 @@ export function deepZoomRoute(options: {
       );
     }
     try {
+      const source = await readySource(request.slug);
       if (request.kind === "tile") {
         const geometry = await geometryOf(source);
         if (!hasTile(geometry, request.level, request.column, request.row)) {
@@ -136,9 +142,10 @@ export function deepZoomRoute(options: {
   return Object.assign(router, {
     /** The descriptor URL of a work at its current version, as the zoom page links it. */
     descriptorUrl: (slug: string) => `/img/zoom/${slug}.${sourceOf(slug).version}.dzi`,
-    ensurePyramid: (slug: string, priority?: EncodePriority) => store.ensurePyramid(sourceOf(slug), priority),
+    ensurePyramid: async (slug: string, priority?: EncodePriority) =>
+      store.ensurePyramid(await readySource(slug), priority),
     /** Whether the work has a real original (else its stand-in is tiled). */
-    hasOriginal: (slug: string) => originals.has(slug),
+    hasOriginal: (slug: string) => originals.get(ARTWORKS, slug) !== undefined,
     /** Whether the work's current pyramid is on disk. */
     hasPyramid: (slug: string) => store.isBuilt(sourceOf(slug)),
     /** Whether a folder under zoom/ (`<slug>.<version>`) is a known work's current pyramid. */

@@ -25,6 +25,39 @@ const APPLY_RECIPE = `function applyRecipe(sharp, recipe) {
   return pipeline.toFormat(recipe.format, recipe.options).toBuffer();
 }`;
 
+/** What an uploaded original is, read in the encoder process (inspectInChild). */
+export interface InspectedImage {
+  /** sharp's format name: jpeg, png, webp, heif (AVIF when compression is av1), tiff, ... */
+  format: string;
+  compression?: string;
+  /** Upright size (EXIF orientation applied). */
+  width: number;
+  height: number;
+  /** A 16 px wide WebP of it, for the blur placeholder. */
+  tiny: Uint8Array;
+}
+
+/**
+ * Reads an upload whole, under a pixel limit checked from its header before any pixel is
+ * decoded (a decompression bomb costs nothing), and fails on truncated data: metadata first,
+ * then a full decode into the 16 px placeholder.
+ */
+const INSPECT = `async function inspectOriginal(sharp, { file, maxPixels }) {
+  const options = { limitInputPixels: maxPixels, failOn: "truncated" };
+  const meta = await sharp(file, options).metadata();
+  if (!meta.width || !meta.height) throw new Error("no image size in the file");
+  if (meta.width * meta.height > maxPixels) throw new Error("Input image exceeds pixel limit");
+  const upright = (meta.orientation || 1) >= 5;
+  const tiny = await sharp(file, options).rotate().resize(16).webp({ quality: 50 }).toBuffer();
+  return {
+    format: meta.format,
+    compression: meta.compression,
+    width: upright ? meta.height : meta.width,
+    height: upright ? meta.width : meta.height,
+    tiny,
+  };
+}`;
+
 /**
  * The encoder process (decision 034): libvips and glibc keep what an encode allocated (a
  * 1920 px AVIF holds ~100 MB while it runs, and the server's RSS stayed that much higher for
@@ -36,12 +69,13 @@ const sharp = require(process.argv[1]);
 sharp.concurrency(1);
 sharp.cache(false);
 ${APPLY_RECIPE}
+${INSPECT}
 // A server killed with -9 cannot end its children: one whose parent is gone stops at once.
 const parent = process.ppid;
 setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 500).unref();
 process.on("disconnect", () => process.exit(0));
-process.on("message", ({ id, recipe }) => {
-  applyRecipe(sharp, recipe).then(
+process.on("message", ({ id, recipe, inspect }) => {
+  (inspect ? inspectOriginal(sharp, inspect) : applyRecipe(sharp, recipe)).then(
     (body) => process.send({ id, body }),
     (error) => process.send({ id, error: String((error && error.message) || error) }),
   );
@@ -56,7 +90,7 @@ let child: ChildProcess | undefined;
 let nextId = 0;
 const pending = new Map<
   number,
-  { encoder: ChildProcess; resolve: (body: Buffer) => void; reject: (error: Error) => void }
+  { encoder: ChildProcess; resolve: (body: unknown) => void; reject: (error: Error) => void }
 >();
 let idleTimer: NodeJS.Timeout | undefined;
 
@@ -73,13 +107,12 @@ function encoderProcess(): ChildProcess {
   started.stderr?.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-2000);
   });
-  started.on("message", (message: { id: number; body?: Uint8Array; error?: string }) => {
+  started.on("message", (message: { id: number; body?: unknown; error?: string }) => {
     const job = pending.get(message.id);
     if (!job) return;
     pending.delete(message.id);
     if (message.error !== undefined) job.reject(new Error(message.error));
-    else if (message.body)
-      job.resolve(Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength));
+    else job.resolve(message.body);
     scheduleIdleExit();
   });
   const failAll = (reason: string) => {
@@ -117,7 +150,19 @@ function scheduleIdleExit() {
 process.once("exit", () => child?.kill("SIGKILL"));
 
 /** Encodes `recipe` in the encoder process (started when needed, ended when idle). */
-export function encodeInChild(recipe: EncodeRecipe): Promise<Buffer> {
+export async function encodeInChild(recipe: EncodeRecipe): Promise<Buffer> {
+  const body = (await askChild({ recipe })) as Uint8Array;
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/** Reads an uploaded original in the encoder process, refusing more than `maxPixels` (see INSPECT). */
+export function inspectInChild(file: string, maxPixels: number): Promise<InspectedImage> {
+  return askChild({ inspect: { file, maxPixels } }) as Promise<InspectedImage>;
+}
+
+function askChild(
+  message: { recipe: EncodeRecipe } | { inspect: { file: string; maxPixels: number } },
+): Promise<unknown> {
   clearTimeout(idleTimer);
   const encoder = encoderProcess();
   encoder.ref();
@@ -125,7 +170,7 @@ export function encodeInChild(recipe: EncodeRecipe): Promise<Buffer> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { encoder, resolve, reject });
-    encoder.send({ id, recipe }, (error) => {
+    encoder.send({ id, ...message }, (error) => {
       if (!error) return;
       pending.delete(id);
       reject(error);

@@ -8,7 +8,7 @@ import { sendErrorAnswer } from "#server/error-answer.ts";
 import { makeReadableDir, writeReadableFile } from "./cache-files.ts";
 import { deriveImage } from "./derive-image.ts";
 import { type EncodePriority, EncoderBusyError } from "./encoder-lanes.ts";
-import { findOriginals, type OriginalFile } from "./originals.ts";
+import { originalSources } from "./original-sources.ts";
 
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 const CONTENT_TYPES: Record<ImageFormat, string> = {
@@ -74,22 +74,22 @@ function targetOf(
 export function imageRoute(options: {
   cacheDir: string;
   isKnownArtwork: (name: string) => boolean;
-  /** Content folder whose works/ and images/ hold the real originals; CONTENT_DIR by default. */
+  /** Content folder whose works/ and images/ hold the build's originals; CONTENT_DIR by default. */
   contentDir?: string;
+  /** Where uploaded originals come from (tests); the process's own by default. */
+  originals?: ReturnType<typeof originalSources>;
   /** How long an AVIF/WebP request waits for its encode before getting a fallback. */
   answerWithinMs?: number;
 }) {
   const { isKnownArtwork, answerWithinMs = 120 } = options;
   // DATA_DIR defaults to "./data"; sendFile needs an absolute path.
   const cacheDir = path.resolve(options.cacheDir);
-  const originals = new Map<string, OriginalFile>(
-    findOriginals(options.contentDir).map((o) => [`${o.collection}/${o.name}`, o] as const),
-  );
+  const originals = options.originals ?? originalSources({ contentDir: options.contentDir });
   const inFlight = new Map<string, Promise<string>>();
 
   /** Path under the cache folder. Relative, so only this part is checked for dot files. */
   function relativePath(target: ImageTarget): string {
-    const original = originals.get(`${target.collection}/${target.name}`);
+    const original = originals.get(target.collection, target.name);
     const kind = declaredImage(target.collection, target.name)?.kind ?? "artwork";
     const version = original ? original.version : standInCacheKey(kind);
     return `${target.collection}-${target.width}/${target.name}.${version}.${target.format}`;
@@ -103,8 +103,8 @@ export function imageRoute(options: {
     let pending = inFlight.get(cached);
     if (!pending) {
       pending = (async () => {
-        const original = originals.get(`${target.collection}/${target.name}`);
-        const body = await deriveImage({ ...target, originalFile: original?.file, priority });
+        const original = originals.get(target.collection, target.name);
+        const body = await deriveImage({ ...target, originalFile: await original?.file(), priority });
         await makeReadableDir(cacheDir, path.dirname(cached));
         await writeReadableFile(cached, body);
         return relative;

@@ -4,11 +4,14 @@ import { processContentStore } from "#app/content/content-store.server.ts";
 import { deepZoomRoute } from "./deep-zoom-route.ts";
 import { pruneSuperseded, removeTemporaryFiles } from "./image-cache-upkeep.ts";
 import { imageRoute } from "./image-route.ts";
+import { removeStaleUploads } from "./incoming-uploads.ts";
 import { warmFirstScreenImages } from "./warm-images.ts";
 import { warmZoomPyramids } from "./warm-pyramids.ts";
 
 /** How often superseded derivatives and pyramids are looked for (each waits out its grace period). */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
+/** An upload's temporary file older than this is left from a killed process (an upload takes seconds). */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
 
 /** The works as they are now: read at each call, so content replaced at run time counts at once. */
 // Hidden works included: viewing rooms may show a work the public site does not (decision 042).
@@ -67,6 +70,12 @@ export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[
         if (removed.length > 0) logger.info({ removed }, "temporary image files removed");
       })
       .catch((error) => logger.warn({ err: error }, "removing temporary image files failed"))
+      // An upload cut off by a killed process (decision 041): gone once surely not in progress.
+      .then(() => removeStaleUploads(getEnv().DATA_DIR, STALE_UPLOAD_MS))
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "unfinished uploads removed");
+      })
+      .catch((error) => logger.warn({ err: error }, "removing unfinished uploads failed"))
       .then(prune);
   void upkeep();
   setInterval(upkeep, PRUNE_EVERY_MS).unref();

@@ -1,0 +1,135 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { sha256Of, sha256OfFile } from "./hash-file.server.ts";
+import { type OriginalStore, shardedName } from "./original-store.ts";
+
+export interface S3StoreOptions {
+  url: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Where copies are kept for sharp to read (DATA_DIR/originals-cache). */
+  cacheDir: string;
+}
+
+/**
+ * Originals in an S3-compatible bucket (`originals/<2 hex>/<sha256>`), shared by every machine.
+ * An object is put whole (S3 never shows half a PUT) with its SHA-256 checked by the server;
+ * sharp reads a local copy, downloaded once per machine to a temporary file, checked against
+ * its name and renamed into the cache folder.
+ */
+export class S3OriginalStore implements OriginalStore {
+  readonly kind = "s3" as const;
+  readonly #client: S3Client;
+  readonly #bucket: string;
+  readonly #cacheDir: string;
+  readonly #downloads = new Map<string, Promise<string>>();
+
+  constructor(options: S3StoreOptions) {
+    this.#client = new S3Client({
+      endpoint: options.url,
+      region: options.region,
+      forcePathStyle: true,
+      // Checksums only where S3 requires them: S3-compatible servers do not all take the newer
+      // streamed (aws-chunked) ones. Each original is checked against its SHA-256 name instead.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    });
+    this.#bucket = options.bucket;
+    this.#cacheDir = path.resolve(options.cacheDir);
+  }
+
+  #key(sha256: string): string {
+    return `originals/${shardedName(sha256)}`;
+  }
+
+  async putFile(file: string): Promise<string> {
+    const sha256 = await sha256OfFile(file);
+    if (await this.has(sha256)) return sha256;
+    const { size } = await fsp.stat(file);
+    await this.#put(sha256, fs.createReadStream(file), size);
+    return sha256;
+  }
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const sha256 = sha256Of(bytes);
+    if (!(await this.has(sha256))) await this.#put(sha256, bytes, bytes.byteLength);
+    return sha256;
+  }
+
+  async #put(sha256: string, body: Uint8Array | Readable, length: number): Promise<void> {
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: this.#key(sha256),
+        Body: body,
+        ContentLength: length,
+        ContentType: "application/octet-stream",
+      }),
+    );
+  }
+
+  async get(sha256: string): Promise<Buffer | undefined> {
+    try {
+      const answer = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }));
+      return Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    try {
+      await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  localFile(sha256: string): Promise<string> {
+    const file = path.join(this.#cacheDir, shardedName(sha256));
+    if (fs.existsSync(file)) return Promise.resolve(file);
+    let pending = this.#downloads.get(sha256);
+    if (!pending) {
+      pending = this.#download(sha256, file).finally(() => this.#downloads.delete(sha256));
+      this.#downloads.set(sha256, pending);
+    }
+    return pending;
+  }
+
+  async #download(sha256: string, file: string): Promise<string> {
+    const answer = await this.#client
+      .send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }))
+      .catch((error) => {
+        throw isMissing(error) ? new Error(`The original ${sha256} is not in bucket ${this.#bucket}`) : error;
+      });
+    await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const partial = `${file}.${crypto.randomUUID()}.partial`;
+    try {
+      await pipeline(answer.Body as Readable, fs.createWriteStream(partial, { mode: 0o600 }));
+      const got = await sha256OfFile(partial);
+      if (got !== sha256) throw new Error(`The original ${sha256} came back from the bucket as ${got}`);
+      await fsp.rename(partial, file);
+      return file;
+    } catch (error) {
+      await fsp.rm(partial, { force: true });
+      throw error;
+    }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  if (error instanceof NotFound) return true;
+  const named = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return named.name === "NoSuchKey" || named.name === "NotFound" || named.$metadata?.httpStatusCode === 404;
+}
