@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { contentDocuments, contentRevisions, contentState } from "#app/db/content-schema.ts";
+import { lockContentVersion, setContentVersion } from "#app/db/content-version.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 
@@ -100,12 +101,7 @@ export async function commitChanges(
   for (const change of changes)
     if (!isDocumentPath(change.path)) throw new ContentError(`${change.path}: not a content document's path`);
   return db.transaction(async (tx) => {
-    await tx.insert(contentState).values({ id: 1, version: 0 }).onConflictDoNothing();
-    const [state] = await tx
-      .select({ version: contentState.version })
-      .from(contentState)
-      .where(eq(contentState.id, 1))
-      .for("update");
+    const lockedVersion = await lockContentVersion(tx);
     const current = await tx
       .select({ path: contentDocuments.path, data: contentDocuments.data, revision: contentDocuments.revision })
       .from(contentDocuments);
@@ -113,7 +109,7 @@ export async function commitChanges(
 
     const next = new Map(current.map((row) => [row.path, row.data as unknown]));
     const named = new Set<string>();
-    const summary: ChangeSummary = { added: [], changed: [], removed: [], version: state?.version ?? 0 };
+    const summary: ChangeSummary = { added: [], changed: [], removed: [], version: lockedVersion };
     const writes: { path: string; data: unknown | null; revision: number }[] = [];
     for (const change of changes) {
       named.add(change.path);
@@ -182,7 +178,7 @@ export async function commitChanges(
         })),
       );
     }
-    await tx.update(contentState).set({ version, updatedAt: sql`now()` }).where(eq(contentState.id, 1));
+    await setContentVersion(tx, version);
     return { ...summary, version };
   });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { contentState } from "#app/db/content-schema.ts";
+import { lockContentVersion, setContentVersion } from "#app/db/content-version.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { imageOriginalRevisions, imageOriginals } from "#app/db/image-schema.ts";
 import { type OriginalFormat, type UploadedOriginal, uploadedVersion } from "./uploaded-originals.ts";
@@ -64,12 +64,8 @@ export async function setImageOriginal(
 ): Promise<{ revision: number; version: number; changed: boolean }> {
   const { collection, name, original, author, action } = change;
   return db.transaction(async (tx) => {
-    await tx.insert(contentState).values({ id: 1, version: 0 }).onConflictDoNothing();
-    const [state] = await tx
-      .select({ version: contentState.version })
-      .from(contentState)
-      .where(eq(contentState.id, 1))
-      .for("update");
+    // The same lock as commitChanges: image and document changes take turns on every process.
+    const lockedVersion = await lockContentVersion(tx);
     const [current] = await tx
       .select({ revision: imageOriginals.revision, sha256: imageOriginals.sha256 })
       .from(imageOriginals)
@@ -77,9 +73,9 @@ export async function setImageOriginal(
     const base = current?.revision ?? 0;
     if (change.baseRevision !== undefined && change.baseRevision !== base)
       throw new ImageConflict(`${collection}/${name}`, base, change.baseRevision);
-    if (current?.sha256 === original.sha256) return { revision: base, version: state?.version ?? 0, changed: false };
+    if (current?.sha256 === original.sha256) return { revision: base, version: lockedVersion, changed: false };
     const revision = base + 1;
-    const version = (state?.version ?? 0) + 1;
+    const version = lockedVersion + 1;
     const row = {
       collection,
       name,
@@ -98,7 +94,7 @@ export async function setImageOriginal(
         set: { ...row, revision, updatedBy: author, updatedAt: sql`now()` },
       });
     await tx.insert(imageOriginalRevisions).values({ ...row, revision, action, author, contentVersion: version });
-    await tx.update(contentState).set({ version, updatedAt: sql`now()` }).where(eq(contentState.id, 1));
+    await setContentVersion(tx, version);
     return { revision, version, changed: true };
   });
 }
