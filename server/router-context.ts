@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
@@ -14,7 +15,8 @@ import type { Services } from "./services.ts";
  * own services and passes them here.
  */
 export function routerContextFor(
-  services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger"> & Partial<Pick<Services, "content">>,
+  services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger"> &
+    Partial<Pick<Services, "content" | "contentSync">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -24,6 +26,7 @@ export function routerContextFor(
   context.set(loggerContext, services.logger);
   // Without one (a test that needs no content) loaders read the process's store, the context's default.
   if (services.content) context.set(contentStoreContext, services.content);
+  if (services.contentSync) context.set(contentSyncContext, services.contentSync);
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

@@ -205,4 +205,31 @@ describe.each(allTestEngines)("published content in the database (%s)", (engine)
       await Promise.all(syncs.map((sync) => sync.stop()));
     }
   });
+  it.runIf(engineAvailable(engine))(
+    "lets the process that published serve its change before it says so (caughtUp)",
+    async () => {
+      const store = new ContentStore(snapshotFrom(files));
+      // No LISTEN delivered here: only caughtUp can bring the change in.
+      const sync = new ContentSync({ ...db.database, listen: async () => async () => {} }, store);
+      await sync.start();
+      try {
+        const about = (await loadPublished(db.database.db)).documents.get(ABOUT) as Page;
+        const base = (await revisionOf(db, ABOUT)) ?? 0;
+        await commitChanges(
+          db.database.db,
+          [{ path: ABOUT, data: { ...about, heading: "Served" }, baseRevision: base }],
+          {
+            author: "curator@umbra.test",
+            action: "publish",
+          },
+        );
+        expect(store.page("about").heading).not.toBe("Served");
+        await sync.caughtUp();
+        expect(store.page("about").heading).toBe("Served");
+        expect(sync.version).toBe((await loadPublished(db.database.db)).version);
+      } finally {
+        await sync.stop();
+      }
+    },
+  );
 });

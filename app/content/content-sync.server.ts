@@ -1,9 +1,17 @@
 import { isDeepStrictEqual } from "node:util";
+import { createContext } from "react-router";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
+import { publishedVersion } from "#app/db/content-version.server.ts";
 import type { Database, Unlisten } from "#app/db/database.server.ts";
 import { loadPublished } from "./content-documents.server.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 import type { ContentStore } from "./content-store.server.ts";
+
+/**
+ * The process's content sync, for the studio's screens (server/router-context.ts); undefined
+ * where there is none (a test's bare context), and then nothing waits.
+ */
+export const contentSyncContext = createContext<ContentSync | undefined>(undefined);
 
 /** The NOTIFY channel the content_state trigger writes the new version to (migration 0007). */
 export const CONTENT_CHANNEL = "content_changed";
@@ -88,6 +96,20 @@ export class ContentSync {
   /** Resolves once no load is running or queued (tests, and a publish that wants its own change served). */
   async settled(): Promise<void> {
     while (this.#loading) await this.#loading;
+  }
+
+  /**
+   * Waits until this process serves the content version the database holds now (loading it at
+   * once if need be), for at most `withinMs`: the studio's screen after a publish, and the public
+   * pages it opens next, then show the change on the process that made it, not a moment later.
+   */
+  async caughtUp(withinMs = 2_000): Promise<void> {
+    const until = performance.now() + withinMs;
+    const version = await publishedVersion(this.database.db);
+    while (this.#version < version && performance.now() < until) {
+      if (!this.#loading) this.reload();
+      await Promise.race([this.#loading, new Promise((resolve) => setTimeout(resolve, 50).unref())]);
+    }
   }
 
   private async load(): Promise<void> {

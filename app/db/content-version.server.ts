@@ -22,3 +22,9 @@ export async function lockContentVersion(tx: Transaction): Promise<number> {
 export async function setContentVersion(tx: Transaction, version: number): Promise<void> {
   await tx.update(contentState).set({ version, updatedAt: sql`now()` }).where(eq(contentState.id, 1));
 }
+
+/** The content version the database holds now (0 before anything was published). */
+export async function publishedVersion(db: AppDatabase): Promise<number> {
+  const [state] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
+  return state?.version ?? 0;
+}

@@ -20,6 +20,7 @@ import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
+import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
@@ -48,6 +49,8 @@ function notFound(path: string): never {
 async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const access = await enquiryAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
+  // After a publish (the action redirects here) this process serves the change before saying so.
+  await context.get(contentSyncContext)?.caughtUp();
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
   const [published, draft, unread, images] = await Promise.all([

@@ -13,6 +13,7 @@ import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enqu
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
@@ -31,6 +32,8 @@ export const action = answeringOutages("page", contentListAction);
 async function contentListLoader({ request, context }: Route.LoaderArgs) {
   const access = await enquiryAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
+  // After a publish (the action redirects here) this process serves the change before saying so.
+  await context.get(contentSyncContext)?.caughtUp();
   const db = context.get(databaseContext).db;
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const [published, drafts, unread] = await Promise.all([listDocuments(db), draftPaths(db), unreadEnquiryCount(db)]);
