@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { type BrowserContextOptions, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
-import { type ServerProcess, startServer } from "./support/server-process.ts";
-import { type EnrolledStudio, enrolStudio, signInWithPassword } from "./support/studio-sign-in.ts";
+import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { editorWidths, ownStudioServer } from "./support/studio-server.ts";
+import { signInWithPassword } from "./support/studio-sign-in.ts";
 
 // Issue 23, the editor's forms (decision 042): the studio edits the About text in the form
 // generated from its schema, saves a draft, previews it as the public page, publishes it; adds a
@@ -13,64 +11,27 @@ import { type EnrolledStudio, enrolStudio, signInWithPassword } from "./support/
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// E2E_PORT + 14 (the room specs take + 1 to + 9, the text editor's + 10).
-const port = Number(process.env.E2E_PORT || 4173) + 14;
+// E2E_PORT + 14 (the room specs take + 1 to + 9, the text editor + 10, uploads + 11).
+const own = ownStudioServer(14, "content-forms");
 const shots = process.env.CONTENT_SCREENSHOTS; // a folder: save screenshots there
-let server: ServerProcess | undefined;
-let studio: EnrolledStudio | undefined;
-const folders: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-forms-"));
-  folders.push(dir);
-  return dir;
-};
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  server = await startServer({
-    DATA_DIR: tempDir(),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WARM_IMAGES: "off",
-  });
-  studio = await enrolStudio(
-    browser,
-    server.url,
-    { path: "/admin/content", heading: "Content" },
-    path.join(tempDir(), "state.json"),
-  );
-});
-
-test.afterAll(async () => {
-  if (server) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-const widths: { name: string; options: BrowserContextOptions }[] = [
-  { name: "1280", options: { viewport: { width: 1280, height: 800 } } },
-  { name: "1024 with touch", options: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
-];
 
 /** A public page's text, read in a fresh tab of the same browser. */
 async function publicText(page: Page, at: string, locate: (page: Page) => Locator): Promise<string> {
   const other = await page.context().newPage();
-  await other.goto(`${server?.url}${at}`);
+  await other.goto(`${own.server.url}${at}`);
   const text = (await locate(other).textContent()) ?? "";
   await other.close();
   return text;
 }
 
-for (const [index, width] of widths.entries()) {
+for (const [index, width] of editorWidths.entries()) {
   test(`the studio edits the About text in the form, saves a draft, previews and publishes it (${width.name}) @desktop`, async ({
     browser,
   }) => {
     const context = await browser.newContext({
       ...width.options,
-      baseURL: server?.url,
-      storageState: studio?.stateFile,
+      baseURL: own.server.url,
+      storageState: own.studio.stateFile,
     });
     const page = await context.newPage();
     const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
@@ -116,12 +77,12 @@ for (const [index, width] of widths.entries()) {
   });
 }
 
-for (const [index, width] of widths.entries()) {
+for (const [index, width] of editorWidths.entries()) {
   test(`the studio adds a block to an exhibition and sees it live (${width.name}) @desktop`, async ({ browser }) => {
     const context = await browser.newContext({
       ...width.options,
-      baseURL: server?.url,
-      storageState: studio?.stateFile,
+      baseURL: own.server.url,
+      storageState: own.studio.stateFile,
     });
     const page = await context.newPage();
     const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
@@ -155,8 +116,8 @@ for (const [index, width] of widths.entries()) {
   }) => {
     const context = await browser.newContext({
       ...width.options,
-      baseURL: server?.url,
-      storageState: studio?.stateFile,
+      baseURL: own.server.url,
+      storageState: own.studio.stateFile,
     });
     const page = await context.newPage();
     const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
@@ -175,9 +136,9 @@ for (const [index, width] of widths.entries()) {
     await press(page.getByRole("button", { name: "Publish", exact: true }));
     await expect(page.getByRole("status")).toContainText("is live");
     const visit = async () => {
-      const response = await page.request.get(`${server?.url}/art/${slug}`);
-      const api = await (await page.request.get(`${server?.url}/api/artworks?q=icaro+night+song&per=100`)).text();
-      const sitemap = await (await page.request.get(`${server?.url}/sitemap.xml`)).text();
+      const response = await page.request.get(`${own.server.url}/art/${slug}`);
+      const api = await (await page.request.get(`${own.server.url}/api/artworks?q=icaro+night+song&per=100`)).text();
+      const sitemap = await (await page.request.get(`${own.server.url}/sitemap.xml`)).text();
       return { status: response.status(), inApi: api.includes(slug), inSitemap: sitemap.includes(`/art/${slug}`) };
     };
     expect(await visit()).toEqual({ status: 404, inApi: false, inSitemap: false });
@@ -201,7 +162,7 @@ for (const [index, width] of widths.entries()) {
 }
 
 test("an invalid value shows its problem beside the field and keeps what was typed @desktop", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();
   await page.goto("/admin/content/pages/contact.yaml");
   const closing = page.getByLabel("Closing", { exact: true });
@@ -222,20 +183,20 @@ test("an invalid value shows its problem beside the field and keeps what was typ
 });
 
 test("deleting a work an exhibition shows is refused with the reason @desktop", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();
   await page.goto("/admin/content/works/the-underworld.md");
   await page.getByRole("button", { name: "Delete this work" }).click();
   await expect(page.getByRole("alert")).toContainText("Not deleted: the site still needs it.");
   await expect(page.getByRole("alert")).toContainText("exhibitions/solo-exhibition-london-2024.yaml");
-  expect((await page.request.get(`${server?.url}/art/the-underworld`)).status()).toBe(200);
+  expect((await page.request.get(`${own.server.url}/art/the-underworld`)).status()).toBe(200);
   await context.close();
 });
 
 test.describe("the editor's boundaries", () => {
-  const origin = () => server?.url ?? "";
+  const origin = () => own.server.url;
   async function studioRequest(browser: import("@playwright/test").Browser) {
-    const context = await browser.newContext({ baseURL: origin(), storageState: studio?.stateFile });
+    const context = await browser.newContext({ baseURL: origin(), storageState: own.studio.stateFile });
     return { context, request: context.request };
   }
   const about = () => `${origin()}/admin/content/pages/about.yaml`;

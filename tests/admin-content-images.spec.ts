@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type BrowserContextOptions, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { type ServerProcess, startServer } from "./support/server-process.ts";
-import { type EnrolledStudio, enrolStudio } from "./support/studio-sign-in.ts";
+import { ownStudioServer } from "./support/studio-server.ts";
 
 // Issue 23, uploads (decision 041): the studio uploads a work's image in the editor, sees the
 // public work page show it (new version in its URLs, the image served as AVIF), replaces it and
@@ -13,41 +11,9 @@ import { type EnrolledStudio, enrolStudio } from "./support/studio-sign-in.ts";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// E2E_PORT + 11 (the room specs take + 1 to + 9, the content editor + 10).
-const port = Number(process.env.E2E_PORT || 4173) + 11;
+// E2E_PORT + 11 (the room specs take + 1 to + 9, the text editor + 10).
+const own = ownStudioServer(11, "content-images");
 const shots = process.env.CONTENT_SCREENSHOTS; // a folder: save screenshots there
-let server: ServerProcess | undefined;
-let studio: EnrolledStudio | undefined;
-const folders: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-images-"));
-  folders.push(dir);
-  return dir;
-};
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  server = await startServer({
-    DATA_DIR: tempDir(),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WARM_IMAGES: "off",
-  });
-  studio = await enrolStudio(
-    browser,
-    server.url,
-    { path: "/admin/content", heading: "Content" },
-    path.join(tempDir(), "state.json"),
-  );
-});
-
-test.afterAll(async () => {
-  if (server) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
 
 const widths: { name: string; work: string; options: BrowserContextOptions }[] = [
   { name: "1280", work: "brass-moth", options: { viewport: { width: 1280, height: 800 } } },
@@ -68,7 +34,7 @@ const versionOf = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).d
 
 /** The versions in the public work page's image URLs (its <picture> sources and <img>). */
 async function publicVersions(page: Page, work: string): Promise<string[]> {
-  const html = await (await page.request.get(`${server?.url}/art/${work}`)).text();
+  const html = await (await page.request.get(`${own.server.url}/art/${work}`)).text();
   const pattern = new RegExp(`/img/artworks-\\d+/${work}\\.(?:avif|webp|jpg)\\?v=([0-9a-z]+)`, "g");
   return [...new Set([...html.matchAll(pattern)].map((match) => match[1] ?? ""))];
 }
@@ -79,8 +45,8 @@ for (const width of widths) {
   }) => {
     const context = await browser.newContext({
       ...width.options,
-      baseURL: server?.url,
-      storageState: studio?.stateFile,
+      baseURL: own.server.url,
+      storageState: own.studio.stateFile,
     });
     const page = await context.newPage();
     const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
@@ -99,7 +65,7 @@ for (const width of widths) {
 
     // The AVIF is made in the background and then served as itself (until then a nearer ready
     // size stands in, marked to be asked about again: no-cache).
-    const avif = `${server?.url}/img/artworks-800/${width.work}.avif?v=${versionOf(first)}`;
+    const avif = `${own.server.url}/img/artworks-800/${width.work}.avif?v=${versionOf(first)}`;
     await expect
       .poll(
         async () => {
@@ -127,7 +93,7 @@ for (const width of widths) {
 }
 
 test("the studio uploads a page image from its list, and the About page shows it @desktop", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();
   const bytes = await artwork("#6a8f3c", "png");
   await page.goto("/admin/content/images/about.yaml");
@@ -143,7 +109,7 @@ test("the studio uploads a page image from its list, and the About page shows it
   const other = page.getByRole("region", { name: "Image: slide-secrets-long-wall" });
   await expect(other).toContainText("the build's image");
   await expect(other.getByRole("button", { name: "Upload" })).toBeHidden();
-  const about = await (await page.request.get(`${server?.url}/about`)).text();
+  const about = await (await page.request.get(`${own.server.url}/about`)).text();
   expect(about).toMatch(
     new RegExp(`/img/about-\\d+/slide-secrets-opening\\.(?:avif|webp|jpg)\\?v=${versionOf(bytes)}`),
   );
@@ -151,7 +117,7 @@ test("the studio uploads a page image from its list, and the About page shows it
 });
 
 test("a refused upload says why beside the form, and changes nothing @desktop", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();
   await page.goto("/admin/content/works/cinnamon-smoke.md");
   const panel = page.getByRole("region", { name: "Image" });
@@ -168,10 +134,10 @@ test("a refused upload says why beside the form, and changes nothing @desktop", 
 });
 
 test("uploading needs the session, this site's origin, a POST and at most 40 MB @desktop", async ({ request }) => {
-  const url = `${server?.url}/admin/content-images/artworks/brass-moth`;
+  const url = `${own.server.url}/admin/content-images/artworks/brass-moth`;
   const multipart = { image: { name: "a.png", mimeType: "image/png", buffer: await artwork("#444", "png") } };
-  expect((await request.post(url, { multipart, headers: { Origin: server?.url ?? "" } })).status()).toBe(401);
-  const state = JSON.parse(fs.readFileSync(studio?.stateFile ?? "", "utf8")) as {
+  expect((await request.post(url, { multipart, headers: { Origin: own.server.url } })).status()).toBe(401);
+  const state = JSON.parse(fs.readFileSync(own.studio.stateFile, "utf8")) as {
     cookies: { name: string; value: string }[];
   };
   const cookie = state.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
@@ -180,7 +146,7 @@ test("uploading needs the session, this site's origin, a POST and at most 40 MB 
   expect((await request.get(url, { headers: { Cookie: cookie } })).status()).toBe(405);
   const huge = await request.post(url, {
     multipart: { image: { name: "big.tif", mimeType: "image/tiff", buffer: Buffer.alloc(41 * 1024 * 1024, 1) } },
-    headers: { Origin: server?.url ?? "", Cookie: cookie },
+    headers: { Origin: own.server.url, Cookie: cookie },
   });
   expect(huge.status()).toBe(413);
   expect(await huge.text()).toContain("larger than 40 MB");

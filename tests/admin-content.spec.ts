@@ -1,9 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { type BrowserContextOptions, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
-import { type ServerProcess, startServer } from "./support/server-process.ts";
-import { type EnrolledStudio, enrolStudio } from "./support/studio-sign-in.ts";
+import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { editorWidths, ownStudioServer } from "./support/studio-server.ts";
 
 // Issue 23, the editor's first slice: the studio opens a page's document in the admin area,
 // publishes an edit that is live at once, restores the earlier revision from the history, and
@@ -13,62 +11,25 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 // E2E_PORT + 10 (the room specs take + 1 to + 9).
-const port = Number(process.env.E2E_PORT || 4173) + 10;
+const own = ownStudioServer(10, "content-editor");
 const shots = process.env.CONTENT_SCREENSHOTS; // a folder: save screenshots there
-let server: ServerProcess | undefined;
-let studio: EnrolledStudio | undefined;
-const folders: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-editor-"));
-  folders.push(dir);
-  return dir;
-};
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  server = await startServer({
-    DATA_DIR: tempDir(),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WARM_IMAGES: "off",
-  });
-  studio = await enrolStudio(
-    browser,
-    server.url,
-    { path: "/admin/content", heading: "Content" },
-    path.join(tempDir(), "state.json"),
-  );
-});
-
-test.afterAll(async () => {
-  if (server) {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-});
-
-const widths: { name: string; options: BrowserContextOptions }[] = [
-  { name: "1280", options: { viewport: { width: 1280, height: 800 } } },
-  { name: "1024 with touch", options: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
-];
 
 async function aboutHeading(page: Page): Promise<string> {
   const about = await page.context().newPage();
-  await about.goto(`${server?.url}/about`);
+  await about.goto(`${own.server.url}/about`);
   const heading = (await about.getByRole("heading", { level: 1 }).textContent()) ?? "";
   await about.close();
   return heading;
 }
 
-for (const width of widths) {
+for (const width of editorWidths) {
   test(`the studio edits the About text, publishes it live and restores the earlier one (${width.name}) @desktop`, async ({
     browser,
   }) => {
     const context = await browser.newContext({
       ...width.options,
-      baseURL: server?.url,
-      storageState: studio?.stateFile,
+      baseURL: own.server.url,
+      storageState: own.studio.stateFile,
     });
     const page = await context.newPage();
     // A tap on the touch screen, a click otherwise.
@@ -102,7 +63,7 @@ for (const width of widths) {
 }
 
 test("an invalid edit is refused beside the text, and what was typed is kept @desktop", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();
   await page.goto("/admin/content/pages/about.yaml?view=text");
   const editor = page.getByLabel(/The document, as its file is written/);
@@ -119,7 +80,7 @@ test("an invalid edit is refused beside the text, and what was typed is kept @de
 test("of two tabs editing one document, the later publish is refused and keeps its text @desktop", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: server?.url, storageState: studio?.stateFile });
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const [first, second] = [await context.newPage(), await context.newPage()];
   for (const page of [first, second]) await page.goto("/admin/content/pages/cv.yaml?view=text");
   const texts = await Promise.all(
@@ -139,28 +100,28 @@ test("of two tabs editing one document, the later publish is refused and keeps i
 });
 
 test("publishing needs the session, this site's origin and a real document @desktop", async ({ request }) => {
-  const url = `${server?.url}/admin/content/pages/about.yaml`;
+  const url = `${own.server.url}/admin/content/pages/about.yaml`;
   const form = { intent: "publish", text: "title: x", baseRevision: "1" };
   // No session: refused, nothing published.
-  const anonymous = await request.post(url, { form, headers: { Origin: server?.url ?? "" } });
+  const anonymous = await request.post(url, { form, headers: { Origin: own.server.url } });
   expect(anonymous.status()).toBe(401);
   // Another site's form, even with the studio's cookies.
-  const state = JSON.parse(fs.readFileSync(studio?.stateFile ?? "", "utf8")) as {
+  const state = JSON.parse(fs.readFileSync(own.studio.stateFile, "utf8")) as {
     cookies: { name: string; value: string }[];
   };
   const cookie = state.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
   const forged = await request.post(url, { form, headers: { Origin: "https://evil.example", Cookie: cookie } });
   expect(forged.status()).toBe(403);
   // A path outside the content tree, and a body past the editor's limit.
-  const outside = await request.get(`${server?.url}/admin/content/..%2F..%2Fpackage.json`, {
+  const outside = await request.get(`${own.server.url}/admin/content/..%2F..%2Fpackage.json`, {
     headers: { Cookie: cookie },
   });
   expect(outside.status()).toBe(404);
   const huge = await request.post(url, {
     form: { ...form, text: "x".repeat(2 * 1024 * 1024) },
-    headers: { Origin: server?.url ?? "", Cookie: cookie },
+    headers: { Origin: own.server.url, Cookie: cookie },
   });
   expect(huge.status()).toBe(413);
-  const page = await request.get(`${server?.url}/about`);
+  const page = await request.get(`${own.server.url}/about`);
   expect(await page.text()).toContain("<h1>About Umbra</h1>");
 });

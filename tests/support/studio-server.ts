@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type BrowserContextOptions, test } from "@playwright/test";
+import { type ServerProcess, startServer } from "./server-process.ts";
+import { type EnrolledStudio, enrolStudio } from "./studio-sign-in.ts";
+
+/** The two widths the studio's editor is checked at: a desktop, and a tablet used by touch. */
+export const editorWidths: { name: string; options: BrowserContextOptions }[] = [
+  { name: "1280", options: { viewport: { width: 1280, height: 800 } } },
+  { name: "1024 with touch", options: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
+];
+
+export interface StudioServer {
+  readonly server: ServerProcess;
+  readonly studio: EnrolledStudio;
+  /** A folder removed after the spec. */
+  tempDir(): string;
+}
+
+/**
+ * A spec's own server (its changes to the content must not reach the pages other specs read) on
+ * E2E_PORT + `portOffset`, with the studio signed in and its authenticator enrolled, stopped and
+ * cleaned up after the spec. Call at the top level of a spec; read the fields inside its tests.
+ */
+export function ownStudioServer(portOffset: number, name: string): StudioServer {
+  const port = Number(process.env.E2E_PORT || 4173) + portOffset;
+  let server: ServerProcess | undefined;
+  let studio: EnrolledStudio | undefined;
+  const folders: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `umbra-${name}-`));
+    folders.push(dir);
+    return dir;
+  };
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    server = await startServer({
+      DATA_DIR: tempDir(),
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WARM_IMAGES: "off",
+    });
+    studio = await enrolStudio(
+      browser,
+      server.url,
+      { path: "/admin/content", heading: "Content" },
+      path.join(tempDir(), "state.json"),
+    );
+  });
+
+  test.afterAll(async () => {
+    if (server) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`The spec's ${what} is not there: did its beforeAll fail?`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, "server");
+    },
+    get studio() {
+      return started(studio, "studio");
+    },
+    tempDir,
+  };
+}
