@@ -7,6 +7,7 @@ import {
   type CompressedBody,
   chooseEncoding,
   compressBody,
+  compressBodySync,
   etagOf,
   matchesEtag,
   type PreparedAnswer,
@@ -56,6 +57,8 @@ const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
  * be compressed never pile up in memory (a 12,000-work crawl held hundreds of MB that way).
  */
 const COMPRESSING_AT_ONCE = 4;
+/** The first compression of a build page, on the request that reads it. */
+const QUICK_LEVELS = { brotliQuality: 4, gzipLevel: 6 };
 /** Bytes of identity and gzip bodies kept for the clients that ask for them (decision 034). */
 const OTHER_ENCODINGS_BYTES = 16 * 1024 * 1024;
 
@@ -111,8 +114,8 @@ class OtherEncodings {
  * Nothing is read at start and nothing is held that was not asked for: pages are read or
  * rendered on their first request and kept within `maxBytes` (decision 034: with 12,000 works
  * holding every page did not fit a small server). A build page whose bytes match the build's
- * compressed copy reuses it; otherwise it is sent uncompressed once and compressed in zlib's
- * thread pool for the next request.
+ * compressed copy reuses it; otherwise it gets a quick brotli on the request that reads it and
+ * the build's level (brotli 11) in zlib's thread pool for the next requests.
  */
 /** `/rooms` and anything under it: a viewing room, answered by the app for every request. */
 export function isRoomAddress(url: string): boolean {
@@ -126,8 +129,8 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   const precompressed = options.precompressedDir ? findPagesFolder(options.precompressedDir) : undefined;
   const kept = new BoundedAnswerCache({ maxEntries: 100_000, maxBytes: options.maxBytes ?? KEPT_PAGE_BYTES });
   let keptFor = "";
-  /** Build pages sent uncompressed while their compression runs, by route. */
-  const compressing = new Map<string, PreparedAnswer>();
+  /** Build pages whose final compression runs. */
+  const compressing = new Set<string>();
   /** Rendered pages being finished and compressed. */
   let finishing = 0;
   const otherEncodings = new OtherEncodings();
@@ -180,17 +183,20 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       keptPages().set(route, answer);
       return answer;
     }
-    const plain = prepareAnswer({ identity, etag: etagOf(identity) }, headers);
+    // A quick brotli at once (about a millisecond a page), so no visitor gets it uncompressed,
+    // then the build's level in zlib's pool for the next visitors.
+    const quick = leanAnswer(prepareAnswer(compressBodySync(identity, QUICK_LEVELS), headers));
+    const forGeneration = keptFor;
+    keptPages().set(route, quick);
     if (!compressing.has(route) && compressing.size + finishing < COMPRESSING_AT_ONCE) {
-      compressing.set(route, plain);
-      const forGeneration = keptFor;
+      compressing.add(route);
       void compressBody(identity)
         .then((body) => {
           if (keptFor === forGeneration) keptPages().set(route, leanAnswer(prepareAnswer(body, headers)));
         })
         .finally(() => compressing.delete(route));
     }
-    return plain;
+    return quick;
   }
 
   /** Keeps the page the app renders for this request, if nothing changed while it rendered. */
@@ -237,7 +243,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     // A query string can change what a page shows (gallery filters), so it is rendered per request.
     if (queryAt !== -1) return false;
     if (options.rendered && !options.rendered.isPage(pathname)) return false;
-    let answer = keptPages().get(pathname) ?? compressing.get(pathname);
+    let answer = keptPages().get(pathname);
     if (!answer) {
       if (keptFor === "build") answer = readBuildPage(pathname);
       else if (req.method === "GET" && isAnonymous(req)) keepRendered(req, res, pathname);
