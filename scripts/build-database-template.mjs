@@ -32,16 +32,19 @@ for (const file of fs
 migrationsHash.update(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json")));
 const migrations = migrationsHash.digest("hex");
 
-const stamp = path.join(target, "PGLITE_VERSION");
-const migrationsStamp = path.join(target, "MIGRATIONS");
 const same = (file, value) => fs.existsSync(file) && fs.readFileSync(file, "utf8").trim() === value;
-if (same(stamp, version) && same(migrationsStamp, migrations)) process.exit(0);
-fs.rmSync(target, { recursive: true, force: true });
-const making = `${target}.tmp-${process.pid}`;
-fs.rmSync(making, { recursive: true, force: true });
-const db = await PGlite.create(making);
-await migrate(drizzle(db), { migrationsFolder });
-await db.close();
-fs.writeFileSync(path.join(making, "PGLITE_VERSION"), `${version}\n`);
-fs.writeFileSync(migrationsStamp.replace(target, making), `${migrations}\n`);
-fs.renameSync(making, target);
+const current = same(path.join(target, "PGLITE_VERSION"), version) && same(path.join(target, "MIGRATIONS"), migrations);
+if (!current) await makeTemplate();
+
+/** initdb and the migrations into a temporary folder, stamped, then moved into place. */
+async function makeTemplate() {
+  fs.rmSync(target, { recursive: true, force: true });
+  const making = `${target}.tmp-${process.pid}`;
+  fs.rmSync(making, { recursive: true, force: true });
+  const db = await PGlite.create(making);
+  await migrate(drizzle(db), { migrationsFolder });
+  await db.close();
+  fs.writeFileSync(path.join(making, "PGLITE_VERSION"), `${version}\n`);
+  fs.writeFileSync(path.join(making, "MIGRATIONS"), `${migrations}\n`);
+  fs.renameSync(making, target);
+}
