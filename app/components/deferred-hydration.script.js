@@ -27,16 +27,40 @@
     script.textContent = pending.textContent;
     document.head.append(script);
   };
-  // After load, two frames (the largest image has painted), then the first idle moment.
-  const afterLoad = () =>
+  // After load and after the largest paint, two frames, then the first idle moment. On a busy
+  // main thread the load event can come before the first paint, so load alone does not mean the
+  // largest image has painted; where the browser reports it (Chromium, Firefox), wait for the
+  // report too, for at most 3 s.
+  const afterPaint = () =>
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 1000 });
         else setTimeout(start, 50);
       }),
     );
-  if (document.readyState === "complete") afterLoad();
-  else addEventListener("load", afterLoad, { once: true });
+  let waiting = PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint") ? 2 : 1;
+  const ready = () => {
+    waiting -= 1;
+    if (waiting === 0) afterPaint();
+  };
+  if (waiting === 2) {
+    let painted = false;
+    const observer = new PerformanceObserver(() => {
+      if (painted) return;
+      painted = true;
+      observer.disconnect();
+      ready();
+    });
+    observer.observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => {
+      if (painted) return;
+      painted = true;
+      observer.disconnect();
+      ready();
+    }, 3000);
+  }
+  if (document.readyState === "complete") ready();
+  else addEventListener("load", ready, { once: true });
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
 
   // Taps before React. Its own handlers take over once it has marked the control.
