@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeFlags } from "#bench/server-node-flags.ts";
 
 export interface RunningServer {
   url: string;
@@ -23,7 +24,7 @@ export async function startServer(
   cwd = repoRoot,
 ): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-"));
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), "server.js"], {
     cwd,
     env: {
       ...process.env,

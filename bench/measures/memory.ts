@@ -5,6 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { atMost, failed, info, type Measurement, round } from "#bench/budgets.ts";
+import { serverNodeFlags } from "#bench/server-node-flags.ts";
 
 /** One sample of a process's memory, from /proc (Linux), in MB. */
 export interface MemorySample {
@@ -101,7 +102,7 @@ export interface MemoryRunOptions {
   port: number;
   /** Extra environment (DATABASE_URL, WARM_IMAGES, CONTENT_DIR, ...). DATA_DIR: a fresh folder unless given. */
   env?: Record<string, string>;
-  /** Extra node arguments (e.g. `--import` of a memory logger while investigating). */
+  /** Node arguments instead of `npm start`'s (serverNodeFlags), e.g. to compare without them. */
   nodeArgs?: string[];
   /** Seconds of load after the crawl (30). */
   loadSeconds?: number;
@@ -123,7 +124,7 @@ export async function runServerMemory(options: MemoryRunOptions): Promise<Memory
   const dataDir = options.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "umbra-bench-memory-"));
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? serverNodeFlags()), "server.js"], {
     cwd,
     env: {
       ...process.env,
