@@ -1,5 +1,5 @@
 import type { AppDatabase } from "#app/db/database.server.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import { type ArchivePost, decodeEntities, stripTrailingLinks } from "./x-archive.server.ts";
 
 export interface ImportReport {
@@ -27,7 +27,7 @@ export async function importPosts(
     imported: 0,
     skipped: { retweets: 0, replies: 0, empty: 0, alreadyImported: 0 },
   };
-  const rows: Array<typeof tweets.$inferInsert> = [];
+  const rows: Array<typeof quotes.$inferInsert> = [];
   const seen = new Set<string>();
   for (const post of posts) {
     if (/^RT @\w+:/.test(post.fullText)) {
@@ -55,10 +55,10 @@ export async function importPosts(
     for (let start = 0; start < rows.length; start += 500) {
       const batch = rows.slice(start, start + 500);
       const inserted = await tx
-        .insert(tweets)
+        .insert(quotes)
         .values(batch)
-        .onConflictDoNothing({ target: tweets.sourcePostId })
-        .returning({ id: tweets.id });
+        .onConflictDoNothing({ target: quotes.sourcePostId })
+        .returning({ id: quotes.id });
       report.imported += inserted.length;
       report.skipped.alreadyImported += batch.length - inserted.length;
       options.onProgress?.(start + batch.length, rows.length);

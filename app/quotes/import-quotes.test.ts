@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -61,7 +61,7 @@ for (const engine of allTestEngines) {
         imported: 2,
         skipped: { retweets: 1, replies: 1, empty: 1, alreadyImported: 0 },
       });
-      const rows = await testDb.database.db.select().from(tweets).orderBy(tweets.createdAt);
+      const rows = await testDb.database.db.select().from(quotes).orderBy(quotes.createdAt);
       expect(rows.map((r) => [r.text, r.createdAt.toISOString(), r.includeInSearch, r.sourcePostId])).toEqual([
         ["A second original post", "2017-01-10T08:00:00.000Z", false, "1005"],
         ["Mixing greens & golds tonight <3", "2023-03-04T18:30:00.000Z", false, "1001"],
