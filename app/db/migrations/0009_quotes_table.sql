@@ -8,6 +8,20 @@ ALTER SEQUENCE "tweets_id_seq" RENAME TO "quotes_id_seq";--> statement-breakpoin
 ALTER SEQUENCE "tweets_change_seq" RENAME TO "quotes_change_seq";--> statement-breakpoint
 ALTER TABLE "quotes" RENAME CONSTRAINT "tweets_pkey" TO "quotes_pkey";--> statement-breakpoint
 ALTER TABLE "quotes" RENAME CONSTRAINT "tweets_source_post_id_unique" TO "quotes_source_post_id_unique";--> statement-breakpoint
+-- PostgreSQL 18 (PGlite's) also names each NOT NULL constraint after its table
+-- (tweets_text_not_null ...); older servers have none, so rename whichever exist.
+DO $$
+DECLARE
+  old_name name;
+BEGIN
+  FOR old_name IN
+    SELECT conname FROM pg_constraint WHERE conrelid = 'quotes'::regclass AND conname LIKE 'tweets\_%'
+  LOOP
+    EXECUTE format('ALTER TABLE quotes RENAME CONSTRAINT %I TO %I', old_name, 'quotes' || substr(old_name, 7));
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
 ALTER INDEX "tweets_created_at_id_idx" RENAME TO "quotes_created_at_id_idx";--> statement-breakpoint
 ALTER INDEX "tweets_public_created_at_id_idx" RENAME TO "quotes_public_created_at_id_idx";--> statement-breakpoint
 ALTER INDEX "tweets_change_seq_idx" RENAME TO "quotes_change_seq_idx";--> statement-breakpoint

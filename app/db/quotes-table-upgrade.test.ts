@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { QUOTES_CHANNEL } from "#app/realtime/quote-event-hub.server.ts";
+import { type Database, migrationsFolder, openDatabase } from "./database.server.ts";
+import { quotes } from "./schema.ts";
+import { allTestEngines, createPostgresTestDatabase, engineAvailable } from "./test-database.server.ts";
+
+/** The migrations as a release before 0009 shipped them: 0000..0008. */
+function migrationsUpTo0008(scratch: string): string {
+  const folder = path.join(scratch, "migrations-0008");
+  fs.cpSync(migrationsFolder(), folder, { recursive: true });
+  const journalFile = path.join(folder, "meta/_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+  const last = journal.entries.findIndex((entry: { tag: string }) => entry.tag === "0008_uploaded_originals");
+  expect(last).toBe(8);
+  journal.entries = journal.entries.slice(0, last + 1);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+// What an older version wrote: rows, one of them changed since (so change_seq has moved on).
+const OLD_ROWS = `
+  insert into tweets (text, include_in_search, source_post_id, created_at) values
+    ('An old public quote', true, '9001', '2021-05-01T10:00:00Z'),
+    ('An old hidden quote', false, '9002', '2021-05-02T10:00:00Z'),
+    ('A seeded quote', false, null, '2021-05-03T10:00:00Z');
+  update tweets set include_in_search = true where source_post_id = '9002';
+`;
+const READ_OLD = "select id, text, include_in_search, source_post_id, change_seq from tweets order by id";
+const READ_NEW = "select id, text, include_in_search, source_post_id, change_seq from quotes order by id";
+
+/** Names still saying tweets: tables, sequences, indexes, constraints, functions, triggers. */
+const LEFTOVER_NAMES = `
+  select relname as name from pg_class where relname like 'tweets%'
+  union all select conname from pg_constraint where conname like 'tweets%'
+  union all select proname from pg_proc where proname like 'tweets%'
+  union all select tgname from pg_trigger where tgname like 'tweets%'`;
+
+type Row = Record<string, unknown>;
+
+for (const engine of allTestEngines) {
+  describe.runIf(engineAvailable(engine))(
+    `upgrading a ${engine} database made before migration 0009`,
+    { timeout: 120_000 },
+    () => {
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-quotes-upgrade-"));
+      const cleanups: Array<() => Promise<void>> = [];
+      afterAll(async () => {
+        for (const cleanup of cleanups.reverse()) await cleanup();
+        fs.rmSync(scratch, { recursive: true, force: true });
+      });
+
+      /** Makes a database at 0008 with rows, returns those rows and how to open it as today's server does. */
+      async function databaseAt0008(): Promise<{ before: Row[]; open: () => Promise<Database> }> {
+        const oldMigrations = migrationsUpTo0008(scratch);
+        if (engine === "pglite") {
+          const dataDir = path.join(scratch, "data");
+          fs.mkdirSync(dataDir);
+          const client = await PGlite.create(path.join(dataDir, "pglite"));
+          await migratePglite(drizzlePglite(client), { migrationsFolder: oldMigrations });
+          await client.exec(OLD_ROWS);
+          const before = (await client.query<Row>(READ_OLD)).rows;
+          await client.close();
+          return { before, open: () => openDatabase({ dataDir }) };
+        }
+        const { url, drop } = await createPostgresTestDatabase();
+        cleanups.push(drop);
+        const pool = new pg.Pool({ connectionString: url, max: 1 });
+        try {
+          await migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: oldMigrations });
+          await pool.query(OLD_ROWS);
+          const before = (await pool.query<Row>(READ_OLD)).rows;
+          return { before, open: () => openDatabase({ dataDir: "unused", databaseUrl: url }) };
+        } finally {
+          await pool.end();
+        }
+      }
+
+      it("keeps every row and id, names everything quotes, and a change still notifies the quote wall's channel", async () => {
+        const { before, open } = await databaseAt0008();
+        expect(before).toHaveLength(3);
+        const database = await open();
+        cleanups.push(() => database.close());
+        const { db } = database;
+
+        // Every row, id and change number as the old version left them.
+        const after = (await db.execute(READ_NEW)) as unknown as { rows: Row[] };
+        expect(after.rows.map(normalise)).toEqual(before.map(normalise));
+        const leftovers = (await db.execute(LEFTOVER_NAMES)) as unknown as { rows: Row[] };
+        expect(leftovers.rows).toEqual([]);
+
+        // The realtime path (decisions 008, 012): a change is stamped and announced on the channel
+        // the quote event hub listens to.
+        const heard: Array<{ op: string; id: number; row?: Row }> = [];
+        const unlisten = await database.listen(QUOTES_CHANNEL, { onPayload: (p) => heard.push(JSON.parse(p)) });
+        try {
+          const wasPublic = before.find((row) => row.source_post_id === "9001")!;
+          await db
+            .update(quotes)
+            .set({ includeInSearch: false })
+            .where(eq(quotes.id, Number(wasPublic.id)));
+          await expect.poll(() => heard.length).toBe(1);
+          const maxSeq = Math.max(...before.map((row) => Number(row.change_seq)));
+          expect(heard[0]).toMatchObject({ op: "UPDATE", id: Number(wasPublic.id), row: { include_in_search: false } });
+          expect(Number(heard[0]?.row?.change_seq)).toBeGreaterThan(maxSeq);
+
+          // New rows continue the old id sequence; an imported post is still unique.
+          const [added] = await db.insert(quotes).values({ text: "A new quote" }).returning();
+          expect(added?.id).toBeGreaterThan(Math.max(...before.map((row) => Number(row.id))));
+          await expect(db.insert(quotes).values({ text: "again", sourcePostId: "9002" })).rejects.toThrow();
+          await expect.poll(() => heard.map((event) => event.op)).toEqual(["UPDATE", "INSERT"]);
+        } finally {
+          await unlisten();
+        }
+      });
+    },
+  );
+}
+
+/** PGlite and node-postgres give bigint and boolean columns back alike, apart from bigint's type. */
+function normalise(row: Row): Row {
+  return { ...row, id: Number(row.id), change_seq: Number(row.change_seq) };
+}
