@@ -5,11 +5,11 @@ import { type ArchivePost, decodeEntities, stripTrailingLinks } from "./x-archiv
 export interface ImportReport {
   read: number;
   imported: number;
-  skipped: { retweets: number; replies: number; empty: number; alreadyImported: number };
+  skipped: { reposts: number; replies: number; empty: number; alreadyImported: number };
 }
 
 /**
- * Adds archive posts as quotes: original posts only (retweets always skipped, replies unless
+ * Adds archive posts as quotes: original posts only (reposts always skipped, replies unless
  * includeReplies), dated as posted, entities decoded, trailing t.co links removed, hidden until
  * the admin makes them public. Idempotent on the post id; all or nothing in one transaction.
  */
@@ -25,13 +25,13 @@ export async function importPosts(
   const report: ImportReport = {
     read: posts.length,
     imported: 0,
-    skipped: { retweets: 0, replies: 0, empty: 0, alreadyImported: 0 },
+    skipped: { reposts: 0, replies: 0, empty: 0, alreadyImported: 0 },
   };
   const rows: Array<typeof quotes.$inferInsert> = [];
   const seen = new Set<string>();
   for (const post of posts) {
     if (/^RT @\w+:/.test(post.fullText)) {
-      report.skipped.retweets++;
+      report.skipped.reposts++;
       continue;
     }
     if (post.isReply && !options.includeReplies) {
