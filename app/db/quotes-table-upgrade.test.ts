@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -16,7 +16,7 @@ import { allTestEngines, createPostgresTestDatabase, engineAvailable } from "./t
 
 /** The migrations as a release before 0009 shipped them: 0000..0008. */
 function migrationsUpTo0008(scratch: string): string {
-  const folder = path.join(scratch, "migrations-0008");
+  const folder = fs.mkdtempSync(path.join(scratch, "migrations-0008-"));
   fs.cpSync(migrationsFolder(), folder, { recursive: true });
   const journalFile = path.join(folder, "meta/_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
@@ -63,8 +63,7 @@ for (const engine of allTestEngines) {
       async function databaseAt0008(): Promise<{ before: Row[]; open: () => Promise<Database> }> {
         const oldMigrations = migrationsUpTo0008(scratch);
         if (engine === "pglite") {
-          const dataDir = path.join(scratch, "data");
-          fs.mkdirSync(dataDir);
+          const dataDir = fs.mkdtempSync(path.join(scratch, "data-"));
           const client = await PGlite.create(path.join(dataDir, "pglite"));
           await migratePglite(drizzlePglite(client), { migrationsFolder: oldMigrations });
           await client.exec(OLD_ROWS);
@@ -96,7 +95,8 @@ for (const engine of allTestEngines) {
         const after = (await db.execute(READ_NEW)) as unknown as { rows: Row[] };
         expect(after.rows.map(normalise)).toEqual(before.map(normalise));
         const leftovers = (await db.execute(LEFTOVER_NAMES)) as unknown as { rows: Row[] };
-        expect(leftovers.rows).toEqual([]);
+        // Only the rolling-restart bridge (the view "tweets", tested below) keeps the old name.
+        expect(leftovers.rows).toEqual([{ name: "tweets" }]);
 
         // The realtime path (decisions 008, 012): a change is stamped and announced on the channel
         // the quote event hub listens to.
@@ -120,6 +120,54 @@ for (const engine of allTestEngines) {
           await expect.poll(() => heard.map((event) => event.op)).toEqual(["UPDATE", "INSERT"]);
         } finally {
           await unlisten();
+        }
+      });
+
+      it("a process still running the previous version keeps reading, writing and hearing quotes until it restarts", async () => {
+        const { before, open } = await databaseAt0008();
+        const database = await open();
+        cleanups.push(() => database.close());
+        const { db } = database;
+        const heardOld: Row[] = [];
+        const heardNew: Row[] = [];
+        const stopOld = await database.listen("tweets_changed", { onPayload: (p) => heardOld.push(JSON.parse(p)) });
+        const stopNew = await database.listen(QUOTES_CHANNEL, { onPayload: (p) => heardNew.push(JSON.parse(p)) });
+        try {
+          // The statements the previous version's Drizzle code sends, by the old table name.
+          const listed = (await db.execute(
+            sql`select "id", "text" from "tweets" where "tweets"."include_in_search" = true order by "created_at" desc`,
+          )) as unknown as { rows: Row[] };
+          expect(listed.rows.map((row) => row.text)).toEqual(["An old hidden quote", "An old public quote"]);
+          const id = Number(before.find((row) => row.source_post_id === "9001")?.id);
+          const updated = (await db.execute(
+            sql`update "tweets" set "include_in_search" = false where "tweets"."id" = ${id} returning "change_seq"`,
+          )) as unknown as { rows: Row[] };
+          expect(Number(updated.rows[0]?.change_seq)).toBeGreaterThan(
+            Math.max(...before.map((r) => Number(r.change_seq))),
+          );
+          const inserted = (await db.execute(
+            sql`insert into "tweets" ("text") values ('Written by the old process') returning "id"`,
+          )) as unknown as { rows: Row[] };
+          expect(Number(inserted.rows[0]?.id)).toBeGreaterThan(Math.max(...before.map((r) => Number(r.id))));
+
+          // Both versions' processes hear both changes, in order.
+          const expected = [
+            { op: "UPDATE", id, row: expect.objectContaining({ include_in_search: false }) },
+            {
+              op: "INSERT",
+              id: Number(inserted.rows[0]?.id),
+              row: expect.objectContaining({ include_in_search: false }),
+            },
+          ];
+          await expect.poll(() => heardOld.length).toBe(2);
+          await expect.poll(() => heardNew.length).toBe(2);
+          expect(heardOld).toEqual(expected);
+          expect(heardNew).toEqual(expected);
+          const [row] = await db.select().from(quotes).where(eq(quotes.text, "Written by the old process"));
+          expect(row?.changeSeq).toBeGreaterThan(0);
+        } finally {
+          await stopOld();
+          await stopNew();
         }
       });
     },

@@ -65,9 +65,17 @@ BEGIN
     END IF;
   END IF;
   PERFORM pg_notify('quotes_changed', payload);
+  -- The bridge below: a process of the previous version listens on tweets_changed.
+  PERFORM pg_notify('tweets_changed', payload);
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER quotes_notify_change AFTER INSERT OR UPDATE OR DELETE ON quotes
   FOR EACH ROW EXECUTE FUNCTION quotes_notify_change();
+--> statement-breakpoint
+-- A bridge for the rolling restart (README, Upgrades): until the second process restarts, it runs
+-- the previous version, which reads and writes "tweets" and listens on tweets_changed. A simple
+-- view is updatable (its writes reach quotes and its triggers); the second NOTIFY above keeps that
+-- process's caches fresh. Nothing in this version uses either; a later migration drops both.
+CREATE VIEW tweets AS SELECT * FROM quotes;
