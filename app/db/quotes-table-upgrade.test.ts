@@ -10,31 +10,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { QUOTES_CHANNEL } from "#app/realtime/quote-event-hub.server.ts";
-import { type Database, migrationsFolder, openDatabase } from "./database.server.ts";
+import { migrationsUpTo0008, ROWS_BEFORE_0009 } from "#tests/support/database-before-quotes-rename.ts";
+import { type Database, openDatabase } from "./database.server.ts";
 import { quotes } from "./schema.ts";
 import { allTestEngines, createPostgresTestDatabase, engineAvailable } from "./test-database.server.ts";
 
-/** The migrations as a release before 0009 shipped them: 0000..0008. */
-function migrationsUpTo0008(scratch: string): string {
-  const folder = fs.mkdtempSync(path.join(scratch, "migrations-0008-"));
-  fs.cpSync(migrationsFolder(), folder, { recursive: true });
-  const journalFile = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
-  const last = journal.entries.findIndex((entry: { tag: string }) => entry.tag === "0008_uploaded_originals");
-  expect(last).toBe(8);
-  journal.entries = journal.entries.slice(0, last + 1);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-// What an older version wrote: rows, one of them changed since (so change_seq has moved on).
-const OLD_ROWS = `
-  insert into tweets (text, include_in_search, source_post_id, created_at) values
-    ('An old public quote', true, '9001', '2021-05-01T10:00:00Z'),
-    ('An old hidden quote', false, '9002', '2021-05-02T10:00:00Z'),
-    ('A seeded quote', false, null, '2021-05-03T10:00:00Z');
-  update tweets set include_in_search = true where source_post_id = '9002';
-`;
 const READ_OLD = "select id, text, include_in_search, source_post_id, change_seq from tweets order by id";
 const READ_NEW = "select id, text, include_in_search, source_post_id, change_seq from quotes order by id";
 
@@ -66,7 +46,7 @@ for (const engine of allTestEngines) {
           const dataDir = fs.mkdtempSync(path.join(scratch, "data-"));
           const client = await PGlite.create(path.join(dataDir, "pglite"));
           await migratePglite(drizzlePglite(client), { migrationsFolder: oldMigrations });
-          await client.exec(OLD_ROWS);
+          await client.exec(ROWS_BEFORE_0009);
           const before = (await client.query<Row>(READ_OLD)).rows;
           await client.close();
           return { before, open: () => openDatabase({ dataDir }) };
@@ -76,7 +56,7 @@ for (const engine of allTestEngines) {
         const pool = new pg.Pool({ connectionString: url, max: 1 });
         try {
           await migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: oldMigrations });
-          await pool.query(OLD_ROWS);
+          await pool.query(ROWS_BEFORE_0009);
           const before = (await pool.query<Row>(READ_OLD)).rows;
           return { before, open: () => openDatabase({ dataDir: "unused", databaseUrl: url }) };
         } finally {
