@@ -24,7 +24,7 @@ describe("the build's database template", () => {
         "select count(*)::int as count from drizzle.__drizzle_migrations",
       );
       expect(applied.rows[0]?.count).toBe(journal.entries.length);
-      for (const table of ["content_documents", "enquiries", "viewing_rooms", "outgoing_mail"]) {
+      for (const table of ["quotes", "content_documents", "enquiries", "viewing_rooms", "outgoing_mail"]) {
         const rows = await db.query<{ count: number }>(`select count(*)::int as count from ${table}`);
         expect(rows.rows[0]?.count, table).toBe(0);
       }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { authSecret } from "#app/auth/auth-secret.server.ts";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,7 +34,7 @@ describe("db:backup and db:restore", () => {
   it("round-trip a quote and the auth secret into a fresh DATA_DIR", { timeout: 180_000 }, async () => {
     const database = await openDatabase({ dataDir: source });
     const [quote] = await database.db
-      .insert(tweets)
+      .insert(quotes)
       .values({ text: "Kept through a backup", includeInSearch: true })
       .returning();
     await database.close();
@@ -72,8 +72,8 @@ describe("db:backup and db:restore", () => {
     try {
       const rows = await restored.db
         .select()
-        .from(tweets)
-        .where(eq(tweets.id, quote?.id ?? -1));
+        .from(quotes)
+        .where(eq(quotes.id, quote?.id ?? -1));
       expect(rows.map((r) => [r.text, r.includeInSearch])).toEqual([["Kept through a backup", true]]);
     } finally {
       await restored.close();

@@ -11,7 +11,7 @@ import { openConfiguredDatabase } from "./cli-database.ts";
 
 const usage = `Usage: npm run quotes:import -- FILE [--include-replies]
   FILE               an X archive zip, or its data/tweets.js
-  --include-replies  keep replies too (retweets are always skipped)
+  --include-replies  keep replies too (reposts are always skipped)
 Imported posts are hidden until the admin makes them public. Importing the same archive again
 adds only what is new.`;
 
@@ -47,7 +47,7 @@ await runCommand(usage, async () => {
     console.log(
       [
         `Read ${report.read} posts; imported ${report.imported} (hidden until made public).`,
-        `Skipped: ${skipped.retweets} retweets, ${skipped.replies} replies${includeReplies ? "" : " (--include-replies keeps them)"}, ${skipped.empty} with no text, ${skipped.alreadyImported} already imported.`,
+        `Skipped: ${skipped.reposts} reposts, ${skipped.replies} replies${includeReplies ? "" : " (--include-replies keeps them)"}, ${skipped.empty} with no text, ${skipped.alreadyImported} already imported.`,
       ].join("\n"),
     );
   } catch (error) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { type CuttableProxy, startCuttableProxy } from "#app/db/cuttable-proxy.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import { createPostgresTestDatabase } from "#app/db/test-database.server.ts";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
@@ -67,7 +67,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
       timeouts: { connectMs: 1_000, queryMs: 2_000, listenCheckMs: 500 },
     });
     const rows = await database.db
-      .insert(tweets)
+      .insert(quotes)
       .values(
         Array.from({ length: 6 }, (_, i) => ({
           text: `Outage quote ${i + 1}`,
@@ -75,7 +75,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
           includeInSearch: true,
         })),
       )
-      .returning({ id: tweets.id });
+      .returning({ id: quotes.id });
     ids.push(...rows.map((row) => row.id));
     const account = { email: "outage-admin@umbra.test", password: "integration test passphrase" };
     cookie = await signedInAdminCookie(database, account);
@@ -147,7 +147,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
     // Changed elsewhere while this process could not hear it.
     const direct = new pg.Client({ connectionString: directUrl });
     await direct.connect();
-    await direct.query("update tweets set include_in_search = false where id = $1", [ids[5]]);
+    await direct.query("update quotes set include_in_search = false where id = $1", [ids[5]]);
     await direct.end();
 
     await proxy.restore();
@@ -201,8 +201,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
     // Nothing was half-done while it was away.
     const [row] = await database.db
       .select()
-      .from(tweets)
-      .where(eq(tweets.id, ids[0] as number));
+      .from(quotes)
+      .where(eq(quotes.id, ids[0] as number));
     expect(row?.includeInSearch).toBe(true);
   });
 

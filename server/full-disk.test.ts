@@ -9,7 +9,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import { action as setMany } from "#app/routes/api.admin.quotes.ts";
 import { readiness } from "./readiness.ts";
 import { routerContextFor } from "./router-context.ts";
@@ -82,14 +82,14 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
     // Enough rows that saving all of them needs new table pages.
     for (let batch = 0; batch < 4; batch++) {
       const rows = await database.db
-        .insert(tweets)
+        .insert(quotes)
         .values(
           Array.from({ length: 500 }, (_, i) => ({
             text: `A quote long enough to take room on a page, number ${batch * 500 + i}. ${"x".repeat(300)}`,
             includeInSearch: true,
           })),
         )
-        .returning({ id: tweets.id });
+        .returning({ id: quotes.id });
       ids.push(...rows.map((row) => row.id));
     }
     const account = { email: "full-disk@umbra.test", password: "integration test passphrase" };

@@ -18,7 +18,7 @@ const MAX_URL_LENGTH = 512;
  * page, which shows the newest public quotes, kept compressed
  * in memory. Valid while the site's content (decision 039) and the public quote cache's
  * generation stay the same: the content moves on every publish, the generation on every
- * NOTIFY from the tweets trigger (any process), on this process's own admin writes, and when
+ * NOTIFY from the quotes trigger (any process), on this process's own admin writes, and when
  * the LISTEN connection drops (decision 012), so a toggle reaches the wall at once.
  */
 export const quoteWall = {

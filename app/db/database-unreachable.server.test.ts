@@ -25,7 +25,7 @@ describe("isDatabaseUnreachable", () => {
   });
 
   it.each([
-    ["a unique violation", withCode('duplicate key value violates unique constraint "tweets_pkey"', "23505")],
+    ["a unique violation", withCode('duplicate key value violates unique constraint "quotes_pkey"', "23505")],
     ["a syntax error", withCode('syntax error at or near "selec"', "42601")],
     ["a full disk (507, not 503)", withCode('could not extend file "base/5/1": No space left on device', "53100")],
     ["a plain bug", new TypeError("Cannot read properties of undefined (reading 'id')")],

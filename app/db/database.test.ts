@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./database.server.ts";
-import { enquiries, tweets } from "./schema.ts";
+import { enquiries, quotes } from "./schema.ts";
 import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server.ts";
 
 for (const engine of allTestEngines) {
@@ -12,11 +12,11 @@ for (const engine of allTestEngines) {
       testDb = undefined;
     });
 
-    it("applies the migrations: tweets table, full-text index and change trigger exist", async () => {
+    it("applies the migrations: quotes table, full-text index and change trigger exist", async () => {
       testDb = await createTestDatabase(engine);
       const { db } = testDb.database;
       const columns = await db.execute<{ column_name: string }>(
-        sql`select column_name from information_schema.columns where table_name = 'tweets' order by column_name`,
+        sql`select column_name from information_schema.columns where table_name = 'quotes' order by column_name`,
       );
       expect(columns.rows.map((r) => r.column_name)).toEqual([
         "change_seq",
@@ -28,13 +28,13 @@ for (const engine of allTestEngines) {
         "updated_at",
       ]);
       const indexes = await db.execute<{ indexname: string }>(
-        sql`select indexname from pg_indexes where tablename = 'tweets'`,
+        sql`select indexname from pg_indexes where tablename = 'quotes'`,
       );
-      expect(indexes.rows.map((r) => r.indexname)).toContain("tweets_text_search_idx");
+      expect(indexes.rows.map((r) => r.indexname)).toContain("quotes_text_search_idx");
       const triggers = await db.execute<{ tgname: string }>(
-        sql`select tgname from pg_trigger where tgrelid = 'tweets'::regclass and not tgisinternal order by tgname`,
+        sql`select tgname from pg_trigger where tgrelid = 'quotes'::regclass and not tgisinternal order by tgname`,
       );
-      expect(triggers.rows.map((r) => r.tgname)).toEqual(["tweets_notify_change", "tweets_stamp_change"]);
+      expect(triggers.rows.map((r) => r.tgname)).toEqual(["quotes_notify_change", "quotes_stamp_change"]);
     });
 
     it("migration 0005: an enquiry stamps its status change and notifies enquiries_changed", async () => {
@@ -74,16 +74,16 @@ for (const engine of allTestEngines) {
 
     it("migrating an already migrated database changes nothing", async () => {
       testDb = await createTestDatabase(engine);
-      await testDb.database.db.insert(tweets).values({ text: "kept" });
+      await testDb.database.db.insert(quotes).values({ text: "kept" });
       if (engine === "pglite") {
         await testDb.database.close();
         const reopened = await openDatabase({ dataDir: testDb.location });
-        const rows = await reopened.db.select().from(tweets);
+        const rows = await reopened.db.select().from(quotes);
         await reopened.close();
         expect(rows.map((r) => r.text)).toEqual(["kept"]);
       } else {
         const second = await openDatabase({ dataDir: "unused", databaseUrl: testDb.location });
-        const rows = await second.db.select().from(tweets);
+        const rows = await second.db.select().from(quotes);
         await second.close();
         expect(rows.map((r) => r.text)).toEqual(["kept"]);
       }
@@ -95,15 +95,15 @@ for (const engine of allTestEngines) {
       const longAgo = new Date("2020-01-01T00:00:00Z");
       // Inserted with an old updated_at, so only the trigger can make it recent.
       const [row] = await database.db
-        .insert(tweets)
+        .insert(quotes)
         .values({ text: "listen to this", createdAt: longAgo, updatedAt: longAgo })
         .returning();
       const id = row!.id;
-      const readRow = async () => (await database.db.select().from(tweets).where(eq(tweets.id, id)))[0]!;
+      const readRow = async () => (await database.db.select().from(quotes).where(eq(quotes.id, id)))[0]!;
       const events: Array<{ op: string; id: number; row?: Record<string, unknown> }> = [];
-      const unlisten = await database.listen("tweets_changed", { onPayload: (p) => events.push(JSON.parse(p)) });
+      const unlisten = await database.listen("quotes_changed", { onPayload: (p) => events.push(JSON.parse(p)) });
       try {
-        await database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, id));
+        await database.db.update(quotes).set({ includeInSearch: true }).where(eq(quotes.id, id));
         const changed = await readRow();
         expect(changed.changeSeq).toBeGreaterThan(row!.changeSeq);
         // Stamped by the trigger with the database's now(), not left at the inserted value.
@@ -111,11 +111,11 @@ for (const engine of allTestEngines) {
         expect(Math.abs(changed.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
 
         // A no-op update is not a change: nothing is stamped...
-        await database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, id));
+        await database.db.update(quotes).set({ includeInSearch: true }).where(eq(quotes.id, id));
         expect(await readRow()).toEqual(changed);
         // ...and nothing is announced. Notifications arrive in commit order, so once a later real
         // change has been heard, one from the no-op would have been heard before it.
-        await database.db.update(tweets).set({ text: "listen again" }).where(eq(tweets.id, id));
+        await database.db.update(quotes).set({ text: "listen again" }).where(eq(quotes.id, id));
         await expect.poll(() => events.some((e) => e.row?.text === "listen again")).toBe(true);
         expect(events).toEqual([
           {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { authSecret } from "#app/auth/auth-secret.server.ts";
 import { openDatabase } from "./database.server.ts";
 import { makePrivate } from "./private-data.server.ts";
-import { tweets } from "./schema.ts";
+import { quotes } from "./schema.ts";
 
 // Another local user on the server (`nobody`) must not read the studio's data: the red team read
 // the admin's password hash and a live reset token out of PGlite's WAL (issue 26, row 6).
@@ -46,7 +46,7 @@ describe("the data folder is private whatever the umask", { timeout: 60_000 }, (
   it("keeps the embedded database's files 0600 in 0700 folders, and the generated secret 0600", async () => {
     const dataDir = path.join(parent, "data");
     const database = await openDatabase({ dataDir });
-    await database.db.insert(tweets).values({ text: SECRET_TEXT });
+    await database.db.insert(quotes).values({ text: SECRET_TEXT });
     authSecret({ dataDir });
     await database.close();
 
@@ -59,7 +59,7 @@ describe("the data folder is private whatever the umask", { timeout: 60_000 }, (
   it.runIf(canSwitchUser)("another local user cannot find what was written in any file", async () => {
     const dataDir = path.join(parent, "data");
     const database = await openDatabase({ dataDir });
-    await database.db.insert(tweets).values({ text: SECRET_TEXT });
+    await database.db.insert(quotes).values({ text: SECRET_TEXT });
     // Read while the database is open, as the red team did (the WAL holds the row).
     const whileOpen = asNobody(`grep -rl '${SECRET_TEXT}' '${dataDir}' 2>/dev/null; true`);
     await database.close();

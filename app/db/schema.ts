@@ -6,11 +6,11 @@ import { bigint, boolean, index, pgSequence, pgTable, serial, text, timestamp } 
  * live-update client can say "I have seen up to change N" and get what it missed, across
  * processes sharing one PostgreSQL.
  */
-export const tweetsChangeSeq = pgSequence("tweets_change_seq");
+export const quotesChangeSeq = pgSequence("quotes_change_seq");
 
 /** The artist's quotes (SPEC.md point 3, Quote). Only rows with include_in_search are public. */
-export const tweets = pgTable(
-  "tweets",
+export const quotes = pgTable(
+  "quotes",
   {
     id: serial("id").primaryKey(),
     text: text("text").notNull(),
@@ -20,20 +20,20 @@ export const tweets = pgTable(
     // The X post id a quote was imported from (or a seed key); unique so imports are idempotent.
     sourcePostId: text("source_post_id").unique(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(sql`nextval('tweets_change_seq')`),
+    changeSeq: bigint("change_seq", { mode: "number" }).notNull().default(sql`nextval('quotes_change_seq')`),
   },
   (table) => [
-    index("tweets_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
-    index("tweets_public_created_at_id_idx")
+    index("quotes_created_at_id_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("quotes_public_created_at_id_idx")
       .on(table.createdAt.desc(), table.id.desc())
       .where(sql`${table.includeInSearch}`),
-    index("tweets_change_seq_idx").on(table.changeSeq),
-    index("tweets_text_search_idx").using("gin", sql`to_tsvector('english', ${table.text})`),
+    index("quotes_change_seq_idx").on(table.changeSeq),
+    index("quotes_text_search_idx").using("gin", sql`to_tsvector('english', ${table.text})`),
   ],
 );
 
-export type Tweet = typeof tweets.$inferSelect;
-export type NewTweet = typeof tweets.$inferInsert;
+export type Quote = typeof quotes.$inferSelect;
+export type NewQuote = typeof quotes.$inferInsert;
 
 // Accounts, sessions, second factors and rate-limit counters (the admin area).
 export * from "./auth-schema.ts";

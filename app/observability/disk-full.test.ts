@@ -10,7 +10,7 @@ describe("isDiskFull", () => {
     ["EDQUOT (a quota)", nodeError("EDQUOT", "EDQUOT: disk quota exceeded, write")],
     [
       "PGlite's disk_full, wrapped by drizzle",
-      new Error('Failed query: insert into "tweets"', {
+      new Error('Failed query: insert into "quotes"', {
         cause: nodeError("53100", 'could not extend file "base/5/16398": No space left on device'),
       }),
     ],
@@ -46,7 +46,7 @@ describe("diskFullLine", () => {
 
 describe("diskFullReason", () => {
   it("gives the database's own words, not the wrapper's (which quotes the query's parameters)", () => {
-    const error = new Error("Failed query: update tweets ... params: secret", {
+    const error = new Error("Failed query: update quotes ... params: secret", {
       cause: nodeError("53100", 'could not extend file "base/5/16398": No space left on device'),
     });
     expect(diskFullReason(error)).toBe('could not extend file "base/5/16398": No space left on device');

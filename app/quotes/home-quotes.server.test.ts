@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseContext } from "#app/db/context.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -23,9 +23,9 @@ for (const engine of allTestEngines) {
     const ids = new Map<string, number>();
     const setPublic = async (text: string, value: boolean) => {
       await testDb.database.db
-        .update(tweets)
+        .update(quotes)
         .set({ includeInSearch: value })
-        .where(eq(tweets.id, ids.get(text) ?? 0));
+        .where(eq(quotes.id, ids.get(text) ?? 0));
     };
     const untilChanged = async (generation: number) => {
       for (let i = 0; i < 200 && cache.generation === generation; i++) await new Promise((r) => setTimeout(r, 10));
@@ -41,7 +41,7 @@ for (const engine of allTestEngines) {
       context.set(publicQuoteCacheContext, cache);
       // Day 1 to 6 of March 2021: the newest (day 6) is hidden, day 3 is hidden.
       const rows = await testDb.database.db
-        .insert(tweets)
+        .insert(quotes)
         .values(
           [1, 2, 3, 4, 5, 6].map((day) => ({
             text: `Day ${day}`,
@@ -49,7 +49,7 @@ for (const engine of allTestEngines) {
             includeInSearch: day !== 6 && day !== 3,
           })),
         )
-        .returning({ id: tweets.id, text: tweets.text });
+        .returning({ id: quotes.id, text: quotes.text });
       for (const row of rows) ids.set(row.text, row.id);
     });
     afterAll(async () => {
@@ -77,7 +77,7 @@ for (const engine of allTestEngines) {
 
     it("an empty wall gives no quotes, so the page leaves the section out", async () => {
       const before = cache.generation;
-      await testDb.database.db.update(tweets).set({ includeInSearch: false });
+      await testDb.database.db.update(quotes).set({ includeInSearch: false });
       await untilChanged(before);
       expect(await homeQuotes(context)).toEqual([]);
     });

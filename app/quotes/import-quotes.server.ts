@@ -1,15 +1,15 @@
 import type { AppDatabase } from "#app/db/database.server.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import { type ArchivePost, decodeEntities, stripTrailingLinks } from "./x-archive.server.ts";
 
 export interface ImportReport {
   read: number;
   imported: number;
-  skipped: { retweets: number; replies: number; empty: number; alreadyImported: number };
+  skipped: { reposts: number; replies: number; empty: number; alreadyImported: number };
 }
 
 /**
- * Adds archive posts as quotes: original posts only (retweets always skipped, replies unless
+ * Adds archive posts as quotes: original posts only (reposts always skipped, replies unless
  * includeReplies), dated as posted, entities decoded, trailing t.co links removed, hidden until
  * the admin makes them public. Idempotent on the post id; all or nothing in one transaction.
  */
@@ -25,13 +25,13 @@ export async function importPosts(
   const report: ImportReport = {
     read: posts.length,
     imported: 0,
-    skipped: { retweets: 0, replies: 0, empty: 0, alreadyImported: 0 },
+    skipped: { reposts: 0, replies: 0, empty: 0, alreadyImported: 0 },
   };
-  const rows: Array<typeof tweets.$inferInsert> = [];
+  const rows: Array<typeof quotes.$inferInsert> = [];
   const seen = new Set<string>();
   for (const post of posts) {
     if (/^RT @\w+:/.test(post.fullText)) {
-      report.skipped.retweets++;
+      report.skipped.reposts++;
       continue;
     }
     if (post.isReply && !options.includeReplies) {
@@ -55,10 +55,10 @@ export async function importPosts(
     for (let start = 0; start < rows.length; start += 500) {
       const batch = rows.slice(start, start + 500);
       const inserted = await tx
-        .insert(tweets)
+        .insert(quotes)
         .values(batch)
-        .onConflictDoNothing({ target: tweets.sourcePostId })
-        .returning({ id: tweets.id });
+        .onConflictDoNothing({ target: quotes.sourcePostId })
+        .returning({ id: quotes.id });
       report.imported += inserted.length;
       report.skipped.alreadyImported += batch.length - inserted.length;
       options.onProgress?.(start + batch.length, rows.length);

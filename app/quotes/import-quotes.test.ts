@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { zipSync } from "fflate";
 import { afterEach, describe, expect, it } from "vitest";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -25,12 +25,12 @@ const archiveEntries = [
   entry("1004", "https://t.co/onlymedia"),
   entry("1005", "A second original post", { created_at: "Tue Jan 10 08:00:00 +0000 2017" }),
 ];
-const tweetsJs = `window.YTD.tweets.part0 = ${JSON.stringify(archiveEntries, null, 2)}`;
+const archiveJs = `window.YTD.tweets.part0 = ${JSON.stringify(archiveEntries, null, 2)}`;
 
 describe("reading an X archive", () => {
   it("reads a bare tweets.js and the same file inside an archive zip", () => {
-    const bare = readArchive(new TextEncoder().encode(tweetsJs), "tweets.js");
-    const zip = zipSync({ "data/tweets.js": new TextEncoder().encode(tweetsJs), "data/like.js": new Uint8Array(1) });
+    const bare = readArchive(new TextEncoder().encode(archiveJs), "tweets.js");
+    const zip = zipSync({ "data/tweets.js": new TextEncoder().encode(archiveJs), "data/like.js": new Uint8Array(1) });
     expect(readArchive(zip, "archive.zip")).toEqual(bare);
     expect(bare).toHaveLength(5);
   });
@@ -54,14 +54,14 @@ for (const engine of allTestEngines) {
 
     it("keeps original posts, hidden, with their dates and clean text; a re-import adds nothing", async () => {
       testDb = await createTestDatabase(engine);
-      const posts = readArchive(new TextEncoder().encode(tweetsJs), "tweets.js");
+      const posts = readArchive(new TextEncoder().encode(archiveJs), "tweets.js");
       const first = await importPosts(testDb.database.db, posts);
       expect(first).toEqual({
         read: 5,
         imported: 2,
-        skipped: { retweets: 1, replies: 1, empty: 1, alreadyImported: 0 },
+        skipped: { reposts: 1, replies: 1, empty: 1, alreadyImported: 0 },
       });
-      const rows = await testDb.database.db.select().from(tweets).orderBy(tweets.createdAt);
+      const rows = await testDb.database.db.select().from(quotes).orderBy(quotes.createdAt);
       expect(rows.map((r) => [r.text, r.createdAt.toISOString(), r.includeInSearch, r.sourcePostId])).toEqual([
         ["A second original post", "2017-01-10T08:00:00.000Z", false, "1005"],
         ["Mixing greens & golds tonight <3", "2023-03-04T18:30:00.000Z", false, "1001"],
@@ -77,9 +77,9 @@ for (const engine of allTestEngines) {
       await testDb.database.close();
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-import-"));
       const good = path.join(dir, "archive.zip");
-      fs.writeFileSync(good, zipSync({ "data/tweets.js": new TextEncoder().encode(tweetsJs) }));
+      fs.writeFileSync(good, zipSync({ "data/tweets.js": new TextEncoder().encode(archiveJs) }));
       const bad = path.join(dir, "tweets.js");
-      fs.writeFileSync(bad, tweetsJs.replace('"1005"', "1005"));
+      fs.writeFileSync(bad, archiveJs.replace('"1005"', "1005"));
       const env = { ...process.env, DATA_DIR: testDb.location, DATABASE_URL: "" };
       const run = (file: string) => {
         try {
@@ -101,7 +101,7 @@ for (const engine of allTestEngines) {
       expect(badRun.out).toMatch(/entry 4/);
       const goodRun = run(good);
       expect(goodRun.out).toContain("Read 5 posts; imported 2");
-      expect(goodRun.out).toContain("1 retweets, 1 replies");
+      expect(goodRun.out).toContain("1 reposts, 1 replies");
       fs.rmSync(dir, { recursive: true, force: true });
     });
   });

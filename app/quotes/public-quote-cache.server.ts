@@ -9,7 +9,7 @@ import { listPublicQuotes } from "./quotes.server.ts";
  * `GET /api/quotes` are the site's most read dynamic answers and change only when the admin
  * curates, so most requests need no database at all (DESIGN.md: p99 <= 20 ms at 500 req/s).
  *
- * Freshness comes from the quote event hub: every NOTIFY from the tweets trigger (any process
+ * Freshness comes from the quote event hub: every NOTIFY from the quotes trigger (any process
  * on the same database) calls `changed`, which empties the cache. Until the hub first listens,
  * every read goes to the database. When the LISTEN connection drops (`deaf`: the database is
  * usually away) the cache keeps answering from what it has, so the wall and the API stay up

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tweet } from "#app/db/schema.ts";
+import type { Quote } from "#app/db/schema.ts";
 
 // The one definition of a quote as the API, the event hub, the admin stream and the admin
 // screen see it (JSON-safe: dates as ISO strings). Client-safe: no server imports.
@@ -40,12 +40,12 @@ export interface QuoteCounts {
   hidden: number;
 }
 
-export function toPublicQuote(row: Pick<Tweet, "id" | "text" | "createdAt">): PublicQuote {
+export function toPublicQuote(row: Pick<Quote, "id" | "text" | "createdAt">): PublicQuote {
   return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString() };
 }
 
 export function toAdminQuote(
-  row: Pick<Tweet, "id" | "text" | "createdAt" | "includeInSearch" | "updatedAt">,
+  row: Pick<Quote, "id" | "text" | "createdAt" | "includeInSearch" | "updatedAt">,
 ): AdminQuote {
   return { ...toPublicQuote(row), includeInSearch: row.includeInSearch, updatedAt: row.updatedAt.toISOString() };
 }

@@ -6,7 +6,7 @@ import { createAdmin } from "#app/auth/admin-accounts.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { authUser } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -92,7 +92,7 @@ for (const engine of allTestEngines) {
       sessionCookie = cookieFrom(signedIn.headers);
       // 30 quotes, one per day of January 2020; even days public. Two share a timestamp.
       const rows = await testDb.database.db
-        .insert(tweets)
+        .insert(quotes)
         .values(
           Array.from({ length: 30 }, (_, i) => ({
             text: i === 4 ? "A moonlit garden of ferns" : `Quote number ${i + 1}`,
@@ -100,7 +100,7 @@ for (const engine of allTestEngines) {
             includeInSearch: (i + 1) % 2 === 0 || i === 4,
           })),
         )
-        .returning({ id: tweets.id });
+        .returning({ id: quotes.id });
       ids.push(...rows.map((r) => r.id));
     });
     afterAll(async () => {
@@ -135,7 +135,7 @@ for (const engine of allTestEngines) {
       const tied = new Date(Date.UTC(2019, 5, 1, 12));
       const day = 24 * 60 * 60 * 1000;
       const rows = await testDb.database.db
-        .insert(tweets)
+        .insert(quotes)
         .values([
           { text: "Lantern before the tie", createdAt: new Date(tied.getTime() - day), includeInSearch: true },
           ...Array.from({ length: 7 }, (_, i) => ({
@@ -145,7 +145,7 @@ for (const engine of allTestEngines) {
           })),
           { text: "Lantern after the tie", createdAt: new Date(tied.getTime() + day), includeInSearch: true },
         ])
-        .returning({ id: tweets.id });
+        .returning({ id: quotes.id });
       const lanternIds = rows.map((r) => r.id);
       const lanternsOnWall = async () => {
         const response = await call(publicList as never, "/api/quotes?q=lantern&limit=3");
@@ -154,10 +154,10 @@ for (const engine of allTestEngines) {
       try {
         const expected = (
           await testDb.database.db
-            .select({ id: tweets.id })
-            .from(tweets)
-            .where(inArray(tweets.id, lanternIds))
-            .orderBy(desc(tweets.createdAt), desc(tweets.id))
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(inArray(quotes.id, lanternIds))
+            .orderBy(desc(quotes.createdAt), desc(quotes.id))
         ).map((r) => r.id);
         expect(expected).toHaveLength(9);
         for (const [handler, path, init] of [
@@ -184,7 +184,7 @@ for (const engine of allTestEngines) {
           expect(pages, path).toBe(3);
         }
       } finally {
-        await testDb.database.db.delete(tweets).where(inArray(tweets.id, lanternIds));
+        await testDb.database.db.delete(quotes).where(inArray(quotes.id, lanternIds));
         // Gone from the wall once the hub hears of it (and so no late notification empties the
         // cache under the next test).
         await expect.poll(lanternsOnWall).toEqual([]);
@@ -206,9 +206,9 @@ for (const engine of allTestEngines) {
         })
         .toBeGreaterThan(0);
       // Another process (or psql) makes quote 3 public: only the NOTIFY tells this one.
-      await testDb.database.db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, ids[2]!));
+      await testDb.database.db.update(quotes).set({ includeInSearch: true }).where(eq(quotes.id, ids[2]!));
       await expect.poll(texts).toContain("Quote number 3");
-      await testDb.database.db.update(tweets).set({ includeInSearch: false }).where(eq(tweets.id, ids[2]!));
+      await testDb.database.db.update(quotes).set({ includeInSearch: false }).where(eq(quotes.id, ids[2]!));
       await expect.poll(texts).not.toContain("Quote number 3");
     });
 
@@ -244,7 +244,7 @@ for (const engine of allTestEngines) {
 
     it("admin endpoints answer 401 to no session or a forged one, and 403 to a signed-in non-admin", async () => {
       const id = ids[1]!;
-      const before = (await testDb.database.db.select().from(tweets).where(eq(tweets.id, id)))[0]!;
+      const before = (await testDb.database.db.select().from(quotes).where(eq(quotes.id, id)))[0]!;
       // Every admin endpoint, read and write, with the given cookie and this site's Origin.
       const attempts = (cookie?: string) => {
         const headers = {
@@ -292,7 +292,7 @@ for (const engine of allTestEngines) {
       }
 
       // None of them changed anything.
-      const after = (await testDb.database.db.select().from(tweets).where(eq(tweets.id, id)))[0]!;
+      const after = (await testDb.database.db.select().from(quotes).where(eq(quotes.id, id)))[0]!;
       expect(after).toEqual(before);
     });
 

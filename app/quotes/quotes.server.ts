@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
-import { type Tweet, tweets } from "#app/db/schema.ts";
+import { type Quote, quotes } from "#app/db/schema.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import {
   type AdminQuote,
@@ -37,7 +37,7 @@ export class UnknownQuotesError extends Error {
 function searchCondition(q: string | undefined): SQL | undefined {
   const query = q ? toPrefixTsQuery(q) : "";
   // Same expression as the GIN index in schema.ts, so the index is used.
-  return query ? sql`to_tsvector('english', ${tweets.text}) @@ to_tsquery('english', ${query})` : undefined;
+  return query ? sql`to_tsvector('english', ${quotes.text}) @@ to_tsquery('english', ${query})` : undefined;
 }
 
 function afterCursor(cursor: string | undefined): SQL | undefined {
@@ -45,24 +45,24 @@ function afterCursor(cursor: string | undefined): SQL | undefined {
   const position = decodeCursor(cursor);
   if (!position) throw new InvalidCursorError("cursor is not valid; pass back a nextCursor value");
   return or(
-    lt(tweets.createdAt, position.createdAt),
-    and(eq(tweets.createdAt, position.createdAt), lt(tweets.id, position.id)),
+    lt(quotes.createdAt, position.createdAt),
+    and(eq(quotes.createdAt, position.createdAt), lt(quotes.id, position.id)),
   );
 }
 
 function visibilityCondition(filter: VisibilityFilter): SQL | undefined {
-  if (filter === "public") return eq(tweets.includeInSearch, true);
-  if (filter === "hidden") return eq(tweets.includeInSearch, false);
+  if (filter === "public") return eq(quotes.includeInSearch, true);
+  if (filter === "hidden") return eq(quotes.includeInSearch, false);
   return undefined;
 }
 
-async function pageOf(db: AppDatabase, where: SQL | undefined, limit: number): Promise<QuotePage<Tweet>> {
+async function pageOf(db: AppDatabase, where: SQL | undefined, limit: number): Promise<QuotePage<Quote>> {
   // One extra row tells whether there is a next page.
   const rows = await db
     .select()
-    .from(tweets)
+    .from(quotes)
     .where(where)
-    .orderBy(desc(tweets.createdAt), desc(tweets.id))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -74,7 +74,7 @@ async function pageOf(db: AppDatabase, where: SQL | undefined, limit: number): P
  * cannot be turned off by a caller), newest first.
  */
 export async function listPublicQuotes(db: AppDatabase, options: ListOptions): Promise<QuotePage<PublicQuote>> {
-  const where = and(eq(tweets.includeInSearch, true), afterCursor(options.cursor), searchCondition(options.q));
+  const where = and(eq(quotes.includeInSearch, true), afterCursor(options.cursor), searchCondition(options.q));
   const page = await pageOf(db, where, options.limit);
   return { quotes: page.quotes.map(toPublicQuote), nextCursor: page.nextCursor };
 }
@@ -98,14 +98,14 @@ export async function listEveryAdminQuote(db: AppDatabase): Promise<AdminQuote[]
   // Only the columns the admin list shows: at 20,000 quotes every extra column is felt.
   const rows = await db
     .select({
-      id: tweets.id,
-      text: tweets.text,
-      createdAt: tweets.createdAt,
-      includeInSearch: tweets.includeInSearch,
-      updatedAt: tweets.updatedAt,
+      id: quotes.id,
+      text: quotes.text,
+      createdAt: quotes.createdAt,
+      includeInSearch: quotes.includeInSearch,
+      updatedAt: quotes.updatedAt,
     })
-    .from(tweets)
-    .orderBy(desc(tweets.createdAt), desc(tweets.id));
+    .from(quotes)
+    .orderBy(desc(quotes.createdAt), desc(quotes.id));
   return rows.map(toAdminQuote);
 }
 
@@ -114,9 +114,9 @@ export async function countQuotes(db: AppDatabase, search?: SQL): Promise<QuoteC
   const [row] = await db
     .select({
       all: sql<number>`count(*)::int`,
-      public: sql<number>`(count(*) filter (where ${tweets.includeInSearch}))::int`,
+      public: sql<number>`(count(*) filter (where ${quotes.includeInSearch}))::int`,
     })
-    .from(tweets)
+    .from(quotes)
     .where(search);
   const all = row?.all ?? 0;
   const shown = row?.public ?? 0;
@@ -124,13 +124,13 @@ export async function countQuotes(db: AppDatabase, search?: SQL): Promise<QuoteC
 }
 
 export async function getQuote(db: AppDatabase, id: number): Promise<AdminQuote | undefined> {
-  const [row] = await db.select().from(tweets).where(eq(tweets.id, id));
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
   return row ? toAdminQuote(row) : undefined;
 }
 
 /** Sets include_in_search on one quote; throws UnknownQuotesError when the id does not exist. */
 export async function setQuoteVisibility(db: AppDatabase, id: number, includeInSearch: boolean): Promise<AdminQuote> {
-  const [row] = await db.update(tweets).set({ includeInSearch }).where(eq(tweets.id, id)).returning();
+  const [row] = await db.update(quotes).set({ includeInSearch }).where(eq(quotes.id, id)).returning();
   if (!row) throw new UnknownQuotesError([id]);
   return toAdminQuote(row);
 }
@@ -146,7 +146,7 @@ export async function setQuotesVisibility(
 ): Promise<AdminQuote[]> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const rows = await tx.update(tweets).set({ includeInSearch }).where(inArray(tweets.id, unique)).returning();
+    const rows = await tx.update(quotes).set({ includeInSearch }).where(inArray(quotes.id, unique)).returning();
     if (rows.length !== unique.length) {
       const found = new Set(rows.map((r) => r.id));
       throw new UnknownQuotesError(unique.filter((id) => !found.has(id)));
@@ -163,15 +163,15 @@ export async function quotesChangedSince(
 ): Promise<Array<{ seq: number; quote: AdminQuote }>> {
   const rows = await db
     .select()
-    .from(tweets)
-    .where(gt(tweets.changeSeq, sinceSeq))
-    .orderBy(asc(tweets.changeSeq))
+    .from(quotes)
+    .where(gt(quotes.changeSeq, sinceSeq))
+    .orderBy(asc(quotes.changeSeq))
     .limit(limit);
   return rows.map((row) => ({ seq: row.changeSeq, quote: toAdminQuote(row) }));
 }
 
 /** The newest change number (0 when there are no quotes). */
 export async function latestChangeSeq(db: AppDatabase): Promise<number> {
-  const [row] = await db.select({ seq: sql<string | null>`max(${tweets.changeSeq})` }).from(tweets);
+  const [row] = await db.select({ seq: sql<string | null>`max(${quotes.changeSeq})` }).from(quotes);
   return Number(row?.seq ?? 0);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import { seedQuotes } from "./seed-quotes.ts";
 
 /**
@@ -9,10 +9,10 @@ import { seedQuotes } from "./seed-quotes.ts";
  * Returns how many rows were inserted.
  */
 export async function seedQuotesIfEmpty(db: AppDatabase): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tweets);
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(quotes);
   if ((row?.count ?? 0) > 0) return 0;
   const inserted = await db
-    .insert(tweets)
+    .insert(quotes)
     .values(
       seedQuotes.map((quote) => ({
         text: quote.text,
@@ -21,7 +21,7 @@ export async function seedQuotesIfEmpty(db: AppDatabase): Promise<number> {
         sourcePostId: quote.key,
       })),
     )
-    .onConflictDoNothing({ target: tweets.sourcePostId })
-    .returning({ id: tweets.id });
+    .onConflictDoNothing({ target: quotes.sourcePostId })
+    .returning({ id: quotes.id });
   return inserted.length;
 }

@@ -9,11 +9,12 @@ export interface ArchivePost {
   isReply: boolean;
 }
 
-/** The file is not an X archive (or not its tweets file); nothing should be written. */
+/** The file is not an X archive (or not its posts file); nothing should be written. */
 export class ArchiveFormatError extends Error {
   override name = "ArchiveFormatError";
 }
 
+// `tweet`, data/tweets.js and window.YTD.tweets are X's own names in its archive format (decision 045).
 const archiveEntry = z.object({
   tweet: z.object({
     id_str: z.string().regex(/^\d+$/),
@@ -24,14 +25,14 @@ const archiveEntry = z.object({
   }),
 });
 
-const TWEETS_FILE = /(^|\/)data\/tweets?(-part\d+)?\.js$/;
+const POSTS_FILE = /(^|\/)data\/tweets?(-part\d+)?\.js$/;
 const PREFIX = /^\s*window\.YTD\.tweets?\.part\d+\s*=\s*/;
 
 /** Reads the posts from the text of an archive's `tweets.js` (`window.YTD.tweets.part0 = [...]`). */
-export function parseTweetsJs(source: string, fileName = "tweets.js"): ArchivePost[] {
+export function parsePostsFile(source: string, fileName = "tweets.js"): ArchivePost[] {
   const match = PREFIX.exec(source);
   if (!match) {
-    throw new ArchiveFormatError(`${fileName} is not an X archive tweets file (no "window.YTD.tweets.part0 =" header)`);
+    throw new ArchiveFormatError(`${fileName} is not an X archive posts file (no "window.YTD.tweets.part0 =" header)`);
   }
   let data: unknown;
   try {
@@ -59,16 +60,16 @@ export function parseTweetsJs(source: string, fileName = "tweets.js"): ArchivePo
 /** Reads the posts from an archive zip or from a bare tweets.js, by content. */
 export function readArchive(bytes: Uint8Array, fileName: string): ArchivePost[] {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (!isZip) return parseTweetsJs(new TextDecoder().decode(bytes), fileName);
+  if (!isZip) return parsePostsFile(new TextDecoder().decode(bytes), fileName);
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, { filter: (file) => TWEETS_FILE.test(file.name) });
+    files = unzipSync(bytes, { filter: (file) => POSTS_FILE.test(file.name) });
   } catch (error) {
     throw new ArchiveFormatError(`${fileName} is not a readable zip: ${(error as Error).message}`);
   }
   const names = Object.keys(files).sort();
   if (names.length === 0) throw new ArchiveFormatError(`${fileName} has no data/tweets.js: is it an X archive?`);
-  return names.flatMap((name) => parseTweetsJs(new TextDecoder().decode(files[name]), name));
+  return names.flatMap((name) => parsePostsFile(new TextDecoder().decode(files[name]), name));
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };

@@ -4,8 +4,8 @@ import { type AdminQuote, toAdminQuote } from "#app/quotes/quote-views.ts";
 import { getQuote } from "#app/quotes/quotes.server.ts";
 import { SessionWatch, type WatchedSession } from "./session-watch.server.ts";
 
-/** The NOTIFY channel the tweets trigger writes to (migration 0001). */
-export const QUOTES_CHANNEL = "tweets_changed";
+/** The NOTIFY channel the quotes trigger writes to (migration 0009; 0001 named it tweets_changed). */
+export const QUOTES_CHANNEL = "quotes_changed";
 
 /**
  * One connected event-stream client. `send` gets ready-made server-sent-event text; `close`

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { authSession, authUser } from "#app/db/auth-schema.ts";
-import { tweets } from "#app/db/schema.ts";
+import { quotes } from "#app/db/schema.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -50,7 +50,7 @@ for (const engine of allTestEngines) {
         await db.insert(authUser).values({ id: "admin-1", name: "Admin", email: "admin@umbra.test", role: "admin" });
         hub = new QuoteEventHub(testDb.database, { sessionCheckMs, onError: (error) => errors.push(error) });
         await hub.start();
-        const [quote] = await db.insert(tweets).values({ text: "a quote" }).returning();
+        const [quote] = await db.insert(quotes).values({ text: "a quote" }).returning();
         return { db, hub, quoteId: quote!.id };
       }
 
@@ -68,7 +68,7 @@ for (const engine of allTestEngines) {
         const other = openStream(hub, await addSession("other", new Date(Date.now() + HOUR)));
 
         await db.delete(authSession).where(eq(authSession.id, "signed-out"));
-        await db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, quoteId));
+        await db.update(quotes).set({ includeInSearch: true }).where(eq(quotes.id, quoteId));
 
         await expect.poll(() => other.chunks.join(""), { timeout: 5_000 }).toContain("event: quote");
         expect(signedOut.closed).toBe(true);
@@ -112,7 +112,7 @@ for (const engine of allTestEngines) {
         const refreshed = openStream(hub, { id: "refreshed", expiresAt: new Date(Date.now() + 300) });
 
         await severalChecks();
-        await db.update(tweets).set({ includeInSearch: true }).where(eq(tweets.id, quoteId));
+        await db.update(quotes).set({ includeInSearch: true }).where(eq(quotes.id, quoteId));
 
         await expect.poll(() => refreshed.chunks.join(""), { timeout: 5_000 }).toContain("event: quote");
         expect(live.chunks.join("")).toContain("event: quote");
