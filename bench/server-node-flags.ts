@@ -13,5 +13,5 @@ export function serverNodeFlags(root = repoRoot): string[] {
   const flags = /^node((?: --[a-z-]+=\S+)*) scripts\/start\.mjs$/.exec(start);
   if (!flags)
     throw new Error(`package.json's start script is not "node [--flag=value ...] scripts/start.mjs": ${start}`);
-  return flags[1].trim().split(" ").filter(Boolean);
+  return (flags[1] ?? "").trim().split(" ").filter(Boolean);
 }
