@@ -58,7 +58,7 @@ async function run() {
   cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
   try {
     const deployed = await startDeployedSite(work, baseDatabaseUrl, cleanups);
-    const { publicUrl, apps, dataDir, databaseUrl, nginx, nginxDir, proxy } = deployed;
+    const { publicUrl, apps, dataDir, databaseUrl, appDir, nginx, nginxDir, proxy } = deployed;
     const [first, second] = apps;
     // Runs first on the way out: what nginx said, when a step failed.
     cleanups.push(() => {

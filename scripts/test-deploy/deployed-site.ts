@@ -16,6 +16,8 @@ export interface DeployedSite {
   /** The fresh database both processes use, and their one DATA_DIR. */
   databaseUrl: string;
   dataDir: string;
+  /** nginx's own copy of the checkout (its pages and assets), under `work`. */
+  appDir: string;
   /** The nginx binary, its folder (nginx.conf, site.conf, logs) and its process. */
   nginx: string;
   nginxDir: string;
@@ -51,9 +53,7 @@ export async function startDeployedSite(
     TRUST_PROXY: "127.0.0.1",
     ...env,
   };
-  const apps = await Promise.all(
-    [firstPort, secondPort].map((port) => startServer({ ...appEnv, PORT: String(port) })),
-  );
+  const apps = await Promise.all([firstPort, secondPort].map((port) => startServer({ ...appEnv, PORT: String(port) })));
   for (const app of apps) cleanups.push(() => stopProcess(app.child, app.exited, "SIGTERM"));
 
   // nginx's own copy of the checkout, which its workers can read wherever this clone lies.
@@ -70,6 +70,7 @@ export async function startDeployedSite(
     apps: apps as [ServerProcess, ServerProcess],
     databaseUrl: database.url,
     dataDir,
+    appDir,
     nginx,
     nginxDir,
     proxy,
