@@ -8,23 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fixedSecurityHeaders } from "#server/security-headers.ts";
-import {
-  createPostgresDatabase,
-  processAdmin,
-  type ServerProcess,
-  startServer,
-} from "#tests/support/server-process.ts";
-import { check, Failure, freePort, openEventStream, request } from "./test-deploy/http-client.ts";
+import { processAdmin } from "#tests/support/server-process.ts";
+import { startDeployedSite } from "./test-deploy/deployed-site.ts";
+import { check, Failure, openEventStream, request } from "./test-deploy/http-client.ts";
 import { checkImageBehindNginx } from "./test-deploy/image-cache.ts";
-import { prepareNginxCheckout, previousAsset } from "./test-deploy/nginx-checkout.ts";
-import {
-  appLogsSettled,
-  appRequestsFor,
-  findNginx,
-  renderSiteConfig,
-  startNginx,
-  stopProcess,
-} from "./test-deploy/processes.ts";
+import { previousAsset } from "./test-deploy/nginx-checkout.ts";
+import { appLogsSettled, appRequestsFor } from "./test-deploy/processes.ts";
 import { checkForgedForwardedHeaders, checkPageFilesBehindNginx } from "./test-deploy/proxy-checks.ts";
 import { step } from "./test-deploy/steps.ts";
 import { checkZoomTilesBehindNginx } from "./test-deploy/zoom-tiles.ts";
@@ -59,7 +48,6 @@ async function run() {
       "test:deploy needs a PostgreSQL server: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).",
     );
   }
-  const nginx = findNginx();
 
   // Undone in reverse order when the run ends, passed or not.
   const cleanups: (() => unknown)[] = [];
@@ -69,40 +57,9 @@ async function run() {
   fs.chmodSync(work, 0o755);
   cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
   try {
-    const database = await createPostgresDatabase(baseDatabaseUrl);
-    cleanups.push(() => database.drop());
-
-    const [nginxPort, firstPort, secondPort] = [await freePort(), await freePort(), await freePort()];
-    const publicUrl = `http://127.0.0.1:${nginxPort}`;
-    // One DATA_DIR for both processes: an image either derives lands where nginx looks.
-    const dataDir = path.join(work, "data");
-    fs.mkdirSync(dataDir);
-    // Whatever the umask: nginx's workers enter it to read the image cache.
-    fs.chmodSync(dataDir, 0o755);
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY: "127.0.0.1",
-    };
-    const apps = await Promise.all([firstPort, secondPort].map((port) => startServer({ ...env, PORT: String(port) })));
-    for (const app of apps) cleanups.push(() => stopProcess(app.child, app.exited, "SIGTERM"));
-    const [first, second] = apps as [ServerProcess, ServerProcess];
-
-    // nginx's own copy of the checkout, which its workers can read wherever this clone lies.
-    const appDir = path.join(work, "app");
-    prepareNginxCheckout(appDir, publicUrl);
-
-    const nginxDir = path.join(work, "nginx");
-    fs.mkdirSync(nginxDir, { mode: 0o755 });
-    const site = renderSiteConfig({
-      listen: `127.0.0.1:${nginxPort}`,
-      ports: [firstPort, secondPort],
-      dataDir,
-      appDir,
-    });
-    const proxy = await startNginx(nginx, nginxDir, site, publicUrl);
-    cleanups.push(() => stopProcess(proxy.child, proxy.exited, "SIGQUIT"));
+    const deployed = await startDeployedSite(work, baseDatabaseUrl, cleanups);
+    const { publicUrl, apps, dataDir, databaseUrl, appDir, nginx, nginxDir, proxy } = deployed;
+    const [first, second] = apps;
     // Runs first on the way out: what nginx said, when a step failed.
     cleanups.push(() => {
       const log = proxy.errorLog().trim();
@@ -207,7 +164,7 @@ async function run() {
       const imported = spawnSync(process.execPath, ["--import", "tsx", "scripts/content-import.ts", "--from", files], {
         cwd: root,
         encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir },
+        env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
       });
       check(imported.status === 0, `content:import failed:\n${imported.stdout}${imported.stderr}`);
       for (const url of [publicUrl, first.url, second.url]) {

@@ -57,7 +57,7 @@ async function imageAction({ request, context, params }: Route.ActionArgs) {
   const known =
     image &&
     declaredImage(image.collection, image.name, content.pageImages()) &&
-    (image.collection !== "artworks" || content.catalogue().find(image.name));
+    (image.collection !== "artworks" || content.catalogueWithHidden().find(image.name));
   if (!image || !known)
     return refuse(404, "There is no such work or page image to upload to. Open it from the content list.");
   const db = context.get(databaseContext).db;

@@ -80,7 +80,8 @@ export async function imagePanel(
 }
 
 /**
- * The Image panels of the document at `path` in the editor: one for a work's (`works/<slug>.md`),
+ * The Image panels of the document at `path` in the editor: one for a work's (`works/<slug>.md`,
+ * hidden ones included: a new work starts hidden, and gets its image before it is shown),
  * one per image of a page-image list (`images/<collection>.yaml`), none for anything else.
  */
 export async function imagePanels(
@@ -93,7 +94,7 @@ export async function imagePanels(
   const slug = /^works\/([a-z0-9][a-z0-9_-]*)\.md$/.exec(path)?.[1];
   const collection = /^images\/([a-z0-9][a-z0-9-]*)\.ya?ml$/.exec(path)?.[1];
   const images: ImageAddress[] =
-    slug && content.catalogue().find(slug)
+    slug && content.catalogueWithHidden().find(slug)
       ? [{ collection: ARTWORKS, name: slug }]
       : collection
         ? (registry[collection] ?? []).map((image) => ({ collection, name: image.name }))
