@@ -190,7 +190,7 @@ export class CataloguePdfRebuilds {
     const wanted = this.#wanted?.fingerprint;
     const useBuildCopy = !this.#pointer || (wanted !== undefined && wanted === this.#buildFingerprint);
     const file = useBuildCopy || !this.#pointer ? this.#options.buildCopy : this.#pointerFile(this.#pointer);
-    const served = describe(file) ?? (this.#pointer ? describe(this.#options.buildCopy) : undefined);
+    const served = servedFile(file) ?? (this.#pointer ? servedFile(this.#options.buildCopy) : undefined);
     const key = served ? served.etag : "";
     if (key === this.#servedKey) return;
     this.#served = served;
@@ -265,7 +265,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function describe(file: string): ServedCataloguePdf | undefined {
+function servedFile(file: string): ServedCataloguePdf | undefined {
   try {
     const stat = fs.statSync(file);
     if (!stat.isFile()) return undefined;

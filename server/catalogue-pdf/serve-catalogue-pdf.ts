@@ -8,21 +8,24 @@ import type { ServedCataloguePdf } from "./catalogue-pdf-rebuilds.ts";
  * length, an ETag and Last-Modified that change with it, and a Cache-Control that has a browser
  * ask again each time (a 304 when it has this one), so nobody keeps reading a stale catalogue.
  * The file is opened before its length is read, so a rebuild finishing meanwhile cannot make
- * the length and the bytes disagree. Returns false for any other request.
+ * the length and the bytes disagree. Any other request is passed on.
  */
 export function serveCataloguePdf(served: () => ServedCataloguePdf | undefined) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const pathname = (req.url ?? "").split("?")[0];
-    if (pathname !== CATALOGUE_PDF_URL || (req.method !== "GET" && req.method !== "HEAD")) return next();
-    const pdf = served();
-    if (!pdf) return next();
+    const pdf = pathname === CATALOGUE_PDF_URL && (req.method === "GET" || req.method === "HEAD") && served();
+    if (!pdf) {
+      next();
+      return;
+    }
     let fd: number;
     let stat: fs.Stats;
     try {
       fd = fs.openSync(pdf.file, "r");
       stat = fs.fstatSync(fd);
     } catch {
-      return next();
+      next();
+      return;
     }
     const etag = `"${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`;
     res.setHeader("ETag", etag);
