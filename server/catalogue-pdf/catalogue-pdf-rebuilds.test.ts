@@ -76,7 +76,11 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
     store = new ContentStore(snapshotFrom(files));
     sync = new ContentSync(db.database, store, {
       build: files,
-      onReload: () => rebuilds.want(cataloguePdfTarget(store.snapshot(), () => undefined), sync.servesBuild),
+      onReload: () =>
+        rebuilds.want(
+          cataloguePdfTarget(store.snapshot(), () => undefined),
+          sync.servesBuild,
+        ),
     });
     await sync.start();
   });
@@ -85,11 +89,15 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
     rebuilds.stop();
     await rebuilds.settled();
     // Back to the files' content for the next test.
-    await commitChanges(db.database.db, [...files.all()].map(([p, data]) => ({ path: p, data })), {
-      author: "test",
-      action: "import",
-      replaceAll: true,
-    });
+    await commitChanges(
+      db.database.db,
+      [...files.all()].map(([p, data]) => ({ path: p, data })),
+      {
+        author: "test",
+        action: "import",
+        replaceAll: true,
+      },
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -154,7 +162,9 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
     await rebuilds.settled();
     expect(printer.printed).toHaveLength(2);
     // The second print is the newest content: all three changes.
-    expect(printer.printed[1]).toEqual(expect.arrayContaining(["Underworld One", "Plant Spirits Two", "The Hidden Circus Three"]));
+    expect(printer.printed[1]).toEqual(
+      expect.arrayContaining(["Underworld One", "Plant Spirits Two", "The Hidden Circus Three"]),
+    );
     expect(servedText()).toContain("The Hidden Circus Three");
   });
 
@@ -187,11 +197,19 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
   });
 
   it("prints once per data folder when two processes want the same content", async () => {
-    const other = new CataloguePdfRebuilds({ dir: path.join(dir, "files"), buildCopy, build: printer.print, pollMs: 50 });
+    const other = new CataloguePdfRebuilds({
+      dir: path.join(dir, "files"),
+      buildCopy,
+      build: printer.print,
+      pollMs: 50,
+    });
     try {
       printer.holdNext();
       await retitle("The Underworld", "Shared Underworld");
-      other.want(cataloguePdfTarget(store.snapshot(), () => undefined), false);
+      other.want(
+        cataloguePdfTarget(store.snapshot(), () => undefined),
+        false,
+      );
       printer.release();
       await Promise.all([rebuilds.settled(), other.settled()]);
       expect(printer.printed).toHaveLength(1);

@@ -85,7 +85,11 @@ export class CataloguePdfRebuilds {
     this.#refresh();
     // Content the book cannot print (a character outside its fonts): said in the editor as a failure.
     if ("problem" in target && this.#failure?.fingerprint !== target.fingerprint)
-      this.#writeJson(FAILURE, { fingerprint: target.fingerprint, reason: target.problem, at: new Date().toISOString() });
+      this.#writeJson(FAILURE, {
+        fingerprint: target.fingerprint,
+        reason: target.problem,
+        at: new Date().toISOString(),
+      });
     if (!this.#satisfied(target)) this.#running ??= this.#run().finally(() => (this.#running = undefined));
   }
 
