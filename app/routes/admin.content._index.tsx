@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { cataloguePdfLine } from "#app/admin/content/catalogue-pdf-line.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
@@ -13,12 +14,11 @@ import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enqu
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
-import { type CataloguePdfStatus, cataloguePdfContext } from "#app/content/catalogue-pdf.server.ts";
+import { cataloguePdfContext } from "#app/content/catalogue-pdf.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
-import { formatFileSize } from "#app/format/file-size.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content._index";
@@ -67,24 +67,6 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
     deleted: (new URL(request.url).searchParams.get("deleted") ?? "").slice(0, 200),
     cataloguePdf: cataloguePdfLine(context.get(cataloguePdfContext)?.status()),
   };
-}
-
-/** One line on the catalogue PDF: when it was last printed and its size, a rebuild under way, or why one failed. */
-function cataloguePdfLine(status: CataloguePdfStatus | undefined): { text: string; failed: boolean } | undefined {
-  if (!status) return undefined;
-  const size = status.served ? formatFileSize(status.served.bytes) : "none yet";
-  const served = status.rebuiltAt ? `rebuilt ${formatWhen(status.rebuiltAt)}, ${size}` : `as built, ${size}`;
-  if (status.failure)
-    return {
-      text: `Catalogue PDF: last rebuild failed (${formatWhen(status.failure.at)}): ${status.failure.reason.split("\n")[0]}. The previous one is served (${served}).`,
-      failed: true,
-    };
-  if (status.rebuilding)
-    return {
-      text: `Catalogue PDF: being rebuilt for the latest changes; the previous one is served (${served}).`,
-      failed: false,
-    };
-  return { text: `Catalogue PDF: ${served}.`, failed: false };
 }
 
 const newWorkInput = z.object({

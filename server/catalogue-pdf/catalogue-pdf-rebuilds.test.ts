@@ -196,6 +196,15 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
     expect(rebuilds.status().failure?.reason).toMatch(/works\/the-underworld.md: title/);
   });
 
+  it("removes what a killed print left behind, and only when nobody is printing", async () => {
+    const folder = path.join(dir, "files");
+    fs.writeFileSync(path.join(folder, ".catalogue-abc.pdf.123.tmp"), "half a PDF");
+    fs.writeFileSync(path.join(folder, ".catalogue-job-123-1.json"), "{}");
+    const restarted = new CataloguePdfRebuilds({ dir: folder, buildCopy, build: printer.print, pollMs: 50 });
+    restarted.stop();
+    expect(fs.readdirSync(folder).filter((name) => name.startsWith("."))).toEqual([]);
+  });
+
   it("prints once per data folder when two processes want the same content", async () => {
     const other = new CataloguePdfRebuilds({
       dir: path.join(dir, "files"),

@@ -72,6 +72,7 @@ export class CataloguePdfRebuilds {
   constructor(options: RebuildOptions) {
     this.#options = options;
     fs.mkdirSync(options.dir, { recursive: true, mode: 0o700 });
+    this.#removeLeftovers();
     this.#refresh();
     // Another process on this data folder may finish a rebuild: its pointer is read again.
     this.#timer = setInterval(() => this.#refresh(), options.pollMs ?? 2000);
@@ -126,6 +127,16 @@ export class CataloguePdfRebuilds {
   stop(): void {
     this.#stopped = true;
     clearInterval(this.#timer);
+  }
+
+  /**
+   * A print stopped by a kill leaves its job and a temporary PDF (hidden files): removed at
+   * start while no live process of this folder is printing.
+   */
+  #removeLeftovers(): void {
+    if (this.#lockHolder() !== undefined) return;
+    for (const name of fs.readdirSync(this.#options.dir))
+      if (name.startsWith(".")) fs.rmSync(path.join(this.#options.dir, name), { force: true });
   }
 
   #satisfied(target: CataloguePdfTarget): boolean {
