@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { formatFileSize } from "#app/format/file-size.ts";
 import { pdfText } from "./support/pdf-text.ts";
 import { createPostgresDatabase, startServer } from "./support/server-process.ts";
+import { ownStudioServer } from "./support/studio-server.ts";
 
 // The catalogue PDF follows the published content (decision 044): a printed work renamed in the
 // database is in the PDF served once the background rebuild is done, and until then the
@@ -44,8 +45,39 @@ function expectWholePdf({ answer, body }: Awaited<ReturnType<typeof getPdf>>) {
   expect(body.subarray(-8).toString()).toContain("%%EOF");
 }
 
+// E2E_PORT + 15: the studio's own server (publishing changes what other specs read).
+const own = ownStudioServer(15, "catalogue-pdf");
+
 test.describe("the catalogue PDF is rebuilt after a published change @desktop", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+  test("the studio publishes a printed work's description and the editor says when the new PDF is served", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
+    const page = await context.newPage();
+    await page.goto("/admin/content");
+    await expect(page.getByText(/^Catalogue PDF: as built, \d+\.\d MB\./)).toBeVisible();
+
+    await page.goto("/admin/content/works/the-underworld.md");
+    const description = page.locator("#f-description");
+    await description.fill(`${await description.inputValue()}\nPrinted anew for the catalogue.`);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("is live");
+
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/admin/content");
+          return page.getByText(/^Catalogue PDF: /).textContent();
+        },
+        { timeout: 180_000, intervals: [500] },
+      )
+      .toMatch(/^Catalogue PDF: rebuilt \d+ \w+ \d{4}, \d\d:\d\d UTC, \d+\.\d MB\./);
+    const { body } = await getPdf(own.server.url);
+    expect(pdfText(body)).toContain("Printed anew for the catalogue.");
+    await context.close();
+  });
 
   test("a renamed printed work is in the PDF served after the rebuild; the old one until then", async () => {
     const baseUrl = process.env.TEST_DATABASE_URL;
@@ -55,7 +87,6 @@ test.describe("the catalogue PDF is rebuilt after a published change @desktop", 
     const server = await startServer({
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
-      PORT: String(Number(process.env.E2E_PORT || 4173) + 15),
       WARM_IMAGES: "off",
     });
     try {

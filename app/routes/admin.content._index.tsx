@@ -123,7 +123,7 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
         </div>
       </header>
       {loaderData.cataloguePdf ? (
-        <p role="status" className={loaderData.cataloguePdf.failed ? styles.problems : styles.count}>
+        <p className={loaderData.cataloguePdf.failed ? styles.problems : styles.count}>
           {loaderData.cataloguePdf.text} <a href="/files/umbra-secrets-catalogue-full.pdf">Open the PDF</a>
         </p>
       ) : null}
