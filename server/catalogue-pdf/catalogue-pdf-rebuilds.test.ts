@@ -196,6 +196,27 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
     expect(rebuilds.status().failure?.reason).toMatch(/works\/the-underworld.md: title/);
   });
 
+  it("after a restart serves the rebuilt PDF at once, and the build's copy once the content is the build's again", async () => {
+    await retitle("The Underworld", "Underworld Before The Restart");
+    await rebuilds.settled();
+    const rebuilt = rebuilds.served()?.file;
+    expect(rebuilt).not.toBe(buildCopy);
+    const restarted = new CataloguePdfRebuilds({
+      dir: path.join(dir, "files"),
+      buildCopy,
+      build: printer.print,
+      pollMs: 50,
+    });
+    try {
+      // Before its content is compared (that waits until start-up is over).
+      expect(restarted.served()?.file).toBe(rebuilt);
+      restarted.servesBuildContent(true);
+      expect(restarted.served()?.file).toBe(buildCopy);
+    } finally {
+      restarted.stop();
+    }
+  });
+
   it("removes what a killed print left behind, and only when nobody is printing", async () => {
     const folder = path.join(dir, "files");
     fs.writeFileSync(path.join(folder, ".catalogue-abc.pdf.123.tmp"), "half a PDF");

@@ -59,6 +59,7 @@ export class CataloguePdfRebuilds {
   #wanted: CataloguePdfTarget | undefined;
   /** The fingerprint of the content the build printed its copy for, once seen. */
   #buildFingerprint: string | undefined;
+  #matchesBuild = false;
   #running: Promise<void> | undefined;
   #served: ServedCataloguePdf | undefined;
   #servedKey = "";
@@ -79,9 +80,19 @@ export class CataloguePdfRebuilds {
     this.#timer.unref();
   }
 
+  /**
+   * Whether the content served is the build's (its copy is right), said at once with each
+   * published version, before its target is worked out.
+   */
+  servesBuildContent(matchesBuild: boolean): void {
+    this.#matchesBuild = matchesBuild;
+    this.#refresh();
+  }
+
   /** The published content's target; `matchesBuild`: the content is the build's, whose copy is right. */
   want(target: CataloguePdfTarget, matchesBuild: boolean): void {
     this.#wanted = target;
+    this.#matchesBuild = matchesBuild;
     if (matchesBuild) this.#buildFingerprint = target.fingerprint;
     this.#refresh();
     // Content the book cannot print (a character outside its fonts): said in the editor as a failure.
@@ -206,7 +217,8 @@ export class CataloguePdfRebuilds {
     this.#pointer = this.#readJson<Pointer>(POINTER);
     this.#failure = this.#readJson<Failure>(FAILURE);
     const wanted = this.#wanted?.fingerprint;
-    const useBuildCopy = !this.#pointer || (wanted !== undefined && wanted === this.#buildFingerprint);
+    const useBuildCopy =
+      !this.#pointer || this.#matchesBuild || (wanted !== undefined && wanted === this.#buildFingerprint);
     const file = useBuildCopy || !this.#pointer ? this.#options.buildCopy : this.#pointerFile(this.#pointer);
     const served = servedFile(file) ?? (this.#pointer ? servedFile(this.#options.buildCopy) : undefined);
     const key = served ? served.etag : "";

@@ -12,6 +12,9 @@ export const BUILD_CATALOGUE_PDF = path.join("build", "client", CATALOGUE_PDF_UR
 /** The child the server build writes beside its entry (vite.server-entry.config.ts). */
 export const CATALOGUE_PDF_CHILD = path.join("build", "server", "catalogue-pdf-child.js");
 
+/** How long after start-up the first comparison waits. */
+const START_DELAY_MS = 3000;
+
 /**
  * The composition root's part (decision 044): rebuilds on DATA_DIR/files, printed in a child,
  * told of every published version by `want` (ContentSync's onReload), and the size the pages
@@ -28,13 +31,30 @@ export function cataloguePdfRebuilds(options: { dataDir: string; content: Conten
     onFailed: (reason) => logger.error({ reason }, "catalogue PDF rebuild failed: the previous one is served"),
   });
   followServedCataloguePdf(() => rebuilds.served()?.bytes ?? null);
+  let pending: boolean | undefined;
+  let started = false;
+  const compare = () => {
+    const matchesBuild = pending ?? false;
+    pending = undefined;
+    const target = cataloguePdfTarget(content.snapshot(), (collection, name) => originals.get(collection, name));
+    if ("problem" in target) logger.warn({ problem: target.problem }, "catalogue PDF cannot print this content");
+    rebuilds.want(target, matchesBuild);
+  };
   return {
     rebuilds,
-    /** Called with each published version: rebuilds when what the PDF prints changed. */
+    /**
+     * Called with each published version: rebuilds when what the PDF prints changed. The first
+     * comparison waits until start-up is over (finding the build's originals hashes each of
+     * them, which decision 043 took off the way to /readyz); versions published while one waits
+     * are compared once, the newest.
+     */
     want(matchesBuild: boolean) {
-      const target = cataloguePdfTarget(content.snapshot(), (collection, name) => originals.get(collection, name));
-      if ("problem" in target) logger.warn({ problem: target.problem }, "catalogue PDF cannot print this content");
-      rebuilds.want(target, matchesBuild);
+      rebuilds.servesBuildContent(matchesBuild);
+      const scheduled = pending !== undefined;
+      pending = matchesBuild;
+      if (scheduled) return;
+      setTimeout(compare, started ? 0 : START_DELAY_MS).unref();
+      started = true;
     },
   };
 }
