@@ -28,8 +28,9 @@ const server = await createServer({
 });
 try {
   const { writeCataloguePdf } = await server.ssrLoadModule("/scripts/catalogue-pdf/write-catalogue-pdf.ts");
+  const { catalogueJobFromFiles } = await server.ssrLoadModule("/scripts/catalogue-pdf/catalogue-job.ts");
   const started = performance.now();
-  const { bytes, pages, imagesCached, imagesMade } = await writeCataloguePdf(out);
+  const { bytes, pages, imagesCached, imagesMade } = await writeCataloguePdf(out, catalogueJobFromFiles());
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Catalogue PDF: ${path.relative(root, out)} (${pages} pages, ${(bytes / 1e6).toFixed(1)} MB, ${seconds} s; images: ${imagesCached} cached, ${imagesMade} made)`,

@@ -219,6 +219,21 @@ async function run() {
       await checkPageFilesBehindNginx(publicUrl, apps, workPage);
     });
 
+    await step(
+      "the catalogue PDF comes from the app (the newest rebuilt one), never the build's copy on disk",
+      async () => {
+        // Decision 044: nginx has no folder for /files/, so the app answers with the PDF it serves now.
+        const pdf = await request(`${publicUrl}/files/umbra-secrets-catalogue-full.pdf`);
+        check(pdf.status === 200, `the catalogue PDF answered ${pdf.status}`);
+        check(pdf.headers["content-type"] === "application/pdf", `its Content-Type is ${pdf.headers["content-type"]}`);
+        check(
+          String(pdf.headers["cache-control"]).includes("max-age=0"),
+          `its Cache-Control is "${pdf.headers["cache-control"]}", not the app's max-age=0`,
+        );
+        check(pdf.body.subarray(0, 5).toString() === "%PDF-" && pdf.headers.etag, "not a whole PDF with an ETag");
+      },
+    );
+
     await step("nginx serves hashed assets from disk, immutable for a year", async () => {
       const before = appRequestsFor(apps, asset);
       const reply = await request(`${publicUrl}${asset}`);

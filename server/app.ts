@@ -15,6 +15,7 @@ import type { Services } from "./services.ts";
 export { publicOrigin, setListeningPort } from "#app/config/public-origin.server.ts";
 export { publicPagePaths } from "#app/content/public-page-paths.server.ts";
 export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
+export { serveCataloguePdf } from "./catalogue-pdf/serve-catalogue-pdf.ts";
 export { warmSiteImages } from "./images/site-images.ts";
 export { prerenderedPages } from "./prerendered-pages.ts";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";

@@ -40,6 +40,8 @@ app.set("trust proxy", runtime.env.TRUST_PROXY);
 app.use(securityHeaders({ production: !DEVELOPMENT }));
 app.use(runtime.logRequests);
 app.use(runtime.operations);
+// The catalogue PDF: the newest ready rebuild, not the build's copy under build/client (decision 044).
+app.use(serverApp.serveCataloguePdf(() => runtime.services.cataloguePdf.served()));
 app.use(compression());
 
 if (viteDevServer) {
@@ -102,7 +104,8 @@ const servePrerendered = viteDevServer
       // then kept for that version of it.
       current: () => runtime.services.contentSync.servesBuild,
       rendered: {
-        version: () => runtime.services.content.version,
+        // The catalogue PDF's size is on some pages: a rebuilt one renders them again.
+        version: () => `${runtime.services.content.version}-${runtime.services.cataloguePdf.served()?.etag ?? ""}`,
         isPage: (pathname) => serverApp.publicPagePaths(runtime.services.content).has(pathname),
       },
     });

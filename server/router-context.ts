@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
+import { cataloguePdfContext } from "#app/content/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -16,7 +17,7 @@ import type { Services } from "./services.ts";
  */
 export function routerContextFor(
   services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger"> &
-    Partial<Pick<Services, "content" | "contentSync">>,
+    Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -27,6 +28,7 @@ export function routerContextFor(
   // Without one (a test that needs no content) loaders read the process's store, the context's default.
   if (services.content) context.set(contentStoreContext, services.content);
   if (services.contentSync) context.set(contentSyncContext, services.contentSync);
+  if (services.cataloguePdf) context.set(cataloguePdfContext, services.cataloguePdf);
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

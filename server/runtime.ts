@@ -74,6 +74,7 @@ export async function startRuntime() {
       await services.enquiryRetention.stop();
       await services.enquiryEvents.stop();
       await services.contentSync.stop();
+      services.cataloguePdf.stop();
       await services.quoteEvents.stop();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

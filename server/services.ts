@@ -22,6 +22,8 @@ import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
+import type { CataloguePdfRebuilds } from "#server/catalogue-pdf/catalogue-pdf-rebuilds.ts";
+import { cataloguePdfRebuilds } from "#server/catalogue-pdf/catalogue-pdf-service.ts";
 
 /**
  * Everything a request may need that lives as long as the process. Built once, at start-up,
@@ -43,6 +45,8 @@ export interface Services {
   content: ContentStore;
   /** Keeps `content` on the database's published content, on every process (decision 039). */
   contentSync: ContentSync;
+  /** The catalogue PDF, rebuilt in a child process when what it prints is published (decision 044). */
+  cataloguePdf: CataloguePdfRebuilds;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -109,14 +113,18 @@ export async function createServices(): Promise<Services> {
     const build = bundledDocuments();
     if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
     const uploaded = processUploadedOriginals();
-    const contentSync = new ContentSync(database, content, {
+    const cataloguePdf = cataloguePdfRebuilds({ dataDir: env.DATA_DIR, content, logger });
+    const contentSync: ContentSync = new ContentSync(database, content, {
       build,
       // Uploaded originals bump the content version too: loaded with it (decision 041).
       alsoLoad: async (db) => {
         uploaded.replace(await loadUploadedOriginals(db));
         return { matchesBuild: uploaded.all().length === 0 };
       },
-      onReload: (version, ms) => logger.info({ version, ms }, "content reloaded"),
+      onReload: (version, ms) => {
+        logger.info({ version, ms }, "content reloaded");
+        cataloguePdf.want(contentSync.servesBuild);
+      },
       onError: (error) =>
         error instanceof ContentError
           ? logger.error({ problems: error.message.split("\n") }, "published content did not check: kept the last good")
@@ -149,6 +157,7 @@ export async function createServices(): Promise<Services> {
       enquiryRetention,
       content,
       contentSync,
+      cataloguePdf: cataloguePdf.rebuilds,
     };
   } catch (error) {
     await database.close().catch(() => {});

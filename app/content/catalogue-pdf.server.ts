@@ -1,15 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createContext } from "react-router";
 
 /** Where the catalogue PDF is served from, and where the build writes it. */
 export const CATALOGUE_PDF_URL = "/files/umbra-secrets-catalogue-full.pdf";
 export const CATALOGUE_PDF_SOURCE = path.join("public", "files", "umbra-secrets-catalogue-full.pdf");
 
+let servedBytes: (() => number | null) | undefined;
+
 /**
- * The PDF's real size in bytes, read from the file the build generated (scripts/build-catalogue-pdf.ts),
- * so the download link never states a stale figure. Null when it has not been generated.
+ * The server's composition root says which PDF it serves (the newest ready rebuild, decision
+ * 044), so a page states the size of the file a visitor actually downloads.
+ */
+export function followServedCataloguePdf(bytes: () => number | null): void {
+  servedBytes = bytes;
+}
+
+/**
+ * The PDF's real size in bytes: the served file's, else the file the build generated
+ * (scripts/build-catalogue-pdf.mjs; the build's prerender has no server). Null when there is none.
  */
 export function cataloguePdfBytes(): number | null {
+  const served = servedBytes?.();
+  if (served != null) return served;
   for (const candidate of [
     CATALOGUE_PDF_SOURCE,
     path.join("build", "client", "files", path.basename(CATALOGUE_PDF_SOURCE)),
@@ -22,3 +35,17 @@ export function cataloguePdfBytes(): number | null {
   }
   return null;
 }
+
+/** What the studio is told of the catalogue PDF (server/catalogue-pdf/catalogue-pdf-rebuilds.ts). */
+export interface CataloguePdfStatus {
+  served: { bytes: number } | undefined;
+  /** When the served PDF was printed for published content; undefined: the build's copy. */
+  rebuiltAt?: Date;
+  /** A rebuild is running or queued, in this process or another on the same data folder. */
+  rebuilding: boolean;
+  /** Why the latest rebuild failed; the previous PDF is served meanwhile. */
+  failure?: { reason: string; at: Date };
+}
+
+/** The process's catalogue PDF rebuilds, for the content editor's status line; none in a bare test context. */
+export const cataloguePdfContext = createContext<{ status(): CataloguePdfStatus } | undefined>(undefined);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { CATALOGUE_PDF_URL, cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
 import { formatFileSize } from "#app/format/file-size.ts";
 import type { Exhibition } from "./exhibition.ts";
 
@@ -21,6 +22,8 @@ export function downloadSizes(exhibition: Exhibition): Record<string, string> {
 }
 
 function publicFileBytes(href: string): number | null {
+  // The catalogue is rebuilt when the content it prints changes: the size of the one served.
+  if (href === CATALOGUE_PDF_URL) return cataloguePdfBytes();
   for (const root of ["public", path.join("build", "client")]) {
     try {
       return fs.statSync(path.resolve(root, `.${href}`)).size;

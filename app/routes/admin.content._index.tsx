@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { cataloguePdfLine } from "#app/admin/content/catalogue-pdf-line.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
@@ -13,6 +14,7 @@ import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enqu
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { cataloguePdfContext } from "#app/content/catalogue-pdf.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
@@ -63,6 +65,7 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
     query,
     unread,
     deleted: (new URL(request.url).searchParams.get("deleted") ?? "").slice(0, 200),
+    cataloguePdf: cataloguePdfLine(context.get(cataloguePdfContext)?.status()),
   };
 }
 
@@ -119,6 +122,11 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
           </p>
         </div>
       </header>
+      {loaderData.cataloguePdf ? (
+        <p className={loaderData.cataloguePdf.failed ? styles.problems : styles.count}>
+          {loaderData.cataloguePdf.text} <a href="/files/umbra-secrets-catalogue-full.pdf">Open the PDF</a>
+        </p>
+      ) : null}
       {loaderData.deleted ? (
         <p role="status" className={styles.published}>
           Deleted {loaderData.deleted}: it is on no page any more. Its history is kept.

@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildBook, layOutBook } from "./book.ts";
 import type { BookPlan, PlannedPage } from "./book-plan.ts";
-import { catalogueContent } from "./write-catalogue-pdf.ts";
+import { catalogueJobFromFiles } from "./catalogue-job.ts";
 
-const { content } = catalogueContent();
+const { content } = catalogueJobFromFiles();
 let plan: BookPlan;
 beforeAll(async () => {
   plan = await layOutBook(content);

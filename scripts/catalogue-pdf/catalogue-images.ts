@@ -28,11 +28,12 @@ export interface ImageRef {
 /**
  * The JPEGs the book embeds, from the site's image pipeline (`deriveImage`: the real original
  * when content/images holds one, else the pipeline's stand-in drawing), so the book and the site
- * always show the same pictures.
+ * always show the same pictures. `originalOf`, when given, names each image's original file
+ * instead (the server's: an uploaded original, decision 041).
  */
-export function bookImageSource(cache: ImageCache = imageCache()) {
-  const originals = new Map(findOriginals().map((o) => [`${o.collection}/${o.name}`, o.file]));
-  const original = (ref: ImageRef) => originals.get(`${ref.collection}/${ref.name}`);
+export function bookImageSource(cache: ImageCache = imageCache(), originalOf?: (ref: ImageRef) => string | undefined) {
+  const originals = originalOf ? undefined : new Map(findOriginals().map((o) => [`${o.collection}/${o.name}`, o.file]));
+  const original = (ref: ImageRef) => (originalOf ? originalOf(ref) : originals?.get(`${ref.collection}/${ref.name}`));
   const derive = (ref: ImageRef, width: number) =>
     // "batch": the book needs every image, so its encodes queue rather than being refused.
     deriveImage({ ...ref, width, format: "jpg", originalFile: original(ref), priority: "batch" });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { ContentError, displayPath, readContentFile } from "#app/content-files/content-files.server.ts";
+import type { Exhibition } from "#app/exhibitions/exhibition.ts";
 import type { CatalogueWorkRef } from "#app/exhibitions/exhibition-blocks.ts";
 import { exhibitionsDir, readExhibitions } from "#app/exhibitions/exhibition-files.server.ts";
 import { assertPrintableFields, type CatalogueText, readCatalogueText } from "./catalogue-texts.ts";
@@ -63,7 +64,15 @@ function checkEssayMatches(file: string, listed: CatalogueFile["essays"][number]
  * exhibition loader (a script cannot import `virtual:` modules), so the page and the PDF list the same works.
  */
 export function secretsCatalogue(dir?: string): SecretsCatalogue {
-  const exhibition = readExhibitions(dir).find((e) => e.slug === SECRETS_EXHIBITION);
+  return secretsCatalogueOf(readExhibitions(dir), dir);
+}
+
+/**
+ * The same, with the works block of the exhibitions given: the published ones when the server
+ * rebuilds the PDF (the catalogue texts themselves are files, not database documents).
+ */
+export function secretsCatalogueOf(exhibitions: readonly Exhibition[], dir?: string): SecretsCatalogue {
+  const exhibition = exhibitions.find((e) => e.slug === SECRETS_EXHIBITION);
   const works = exhibition?.blocks.find((block) => block.type === "works")?.works;
   if (!works) throw new Error(`content/exhibitions/${SECRETS_EXHIBITION}.yaml: expected a "works" block`);
   const folder = path.join(exhibitionsDir(dir), SECRETS_EXHIBITION);
@@ -76,5 +85,5 @@ export function secretsCatalogue(dir?: string): SecretsCatalogue {
     checkEssayMatches(essayFile, listed, text);
     return { ...text, abstract: listed.abstract };
   });
-  return { ...file, foreword: readCatalogueText(path.join(folder, file.foreword)), essays, works };
+  return { ...file, foreword: readCatalogueText(path.join(folder, file.foreword)), essays, works: [...works] };
 }
