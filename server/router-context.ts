@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { cataloguePdfContext } from "#app/content/catalogue-pdf.server.ts";
+import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CATALOGUE_PDF_URL, cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
+import { CATALOGUE_PDF_URL, cataloguePdfBytes } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { formatFileSize } from "#app/format/file-size.ts";
 import type { Exhibition } from "./exhibition.ts";
 

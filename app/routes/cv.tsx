@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { cataloguePdfBytes } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { cataloguePdfBytes } from "#app/content/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { CvEntry } from "#app/content/pages/cv.server.ts";
 import { formatFileSize } from "#app/format/file-size.ts";

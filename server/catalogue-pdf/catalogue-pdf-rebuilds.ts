@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { CataloguePdfStatus } from "#app/content/catalogue-pdf.server.ts";
+import type { CataloguePdfStatus } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import type { CataloguePdfTarget } from "./catalogue-pdf-target.ts";
 
 /** Prints `target` to `out` (atomically: the previous file or the whole new one); rejects with the reason. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CATALOGUE_PDF_URL } from "#app/content/catalogue-pdf.server.ts";
+import { CATALOGUE_PDF_URL } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import type { ServedCataloguePdf } from "./catalogue-pdf-rebuilds.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { CataloguePdfStatus } from "#app/content/catalogue-pdf.server.ts";
+import type { CataloguePdfStatus } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { formatFileSize } from "#app/format/file-size.ts";
 

@@ -70,5 +70,5 @@ export function toUtcFieldValue(date: Date | null | undefined): string {
   return date ? date.toISOString().slice(0, 16) : "";
 }
 
-/** The path of the catalogue PDF the build writes (app/content/catalogue-pdf.server.ts). */
+/** The path of the catalogue PDF the build writes (app/catalogue-pdf/catalogue-pdf.server.ts). */
 export const CATALOGUE_PDF_PATH = "/files/umbra-secrets-catalogue-full.pdf";
