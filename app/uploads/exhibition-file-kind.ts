@@ -24,12 +24,13 @@ function ascii(bytes: Uint8Array, start: number, length: number): string {
 function isMp3(head: Uint8Array): boolean {
   if (ascii(head, 0, 3) === "ID3" && head.length >= 10) return true;
   // An MPEG audio frame sync: 11 set bits, a valid layer, not the reserved version.
+  const second = head[1] ?? 0;
   return (
     head.length >= 4 &&
     head[0] === 0xff &&
-    (head[1] & 0xe0) === 0xe0 &&
-    (head[1] & 0x06) !== 0 &&
-    (head[1] & 0x18) !== 0x08
+    (second & 0xe0) === 0xe0 &&
+    (second & 0x06) !== 0 &&
+    (second & 0x18) !== 0x08
   );
 }
 
