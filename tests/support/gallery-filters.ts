@@ -11,6 +11,9 @@ export function galleryFilterToggle(page: Page) {
  */
 export async function showGalleryFilters(page: Page) {
   const toggle = galleryFilterToggle(page);
+  // isVisible does not wait: right after a navigation the toggle may not be parsed yet, and a
+  // phone would then be taken for a wide screen. The form comes after it in the page.
+  await page.locator("form#gallery-filters").waitFor({ state: "attached" });
   if (!(await toggle.isVisible())) return;
   const open = await toggle.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
   if (!open) await toggle.click();
