@@ -3,8 +3,13 @@ import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
-import { importIfEmpty } from "#app/content/content-documents.server.ts";
-import { bundledDocuments, type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
+import { contentIsEmpty, importIfEmpty } from "#app/content/content-documents.server.ts";
+import {
+  bundledDocuments,
+  bundledFingerprint,
+  type ContentStore,
+  processContentStore,
+} from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
 import { followPublishedSettings } from "#app/content/site-settings.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
@@ -110,12 +115,16 @@ export async function createServices(): Promise<Services> {
     });
     // The site's content: the build's documents on a first start, then the database's (decision 039).
     const content = processContentStore();
-    const build = bundledDocuments();
-    if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
+    // The build's documents are read here only when there is nothing yet (a new PostgreSQL
+    // database; a new data folder starts from the build's database, which has them: decision 050).
+    if (await contentIsEmpty(database.db)) {
+      const build = bundledDocuments();
+      if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
+    }
     const uploaded = processUploadedOriginals();
     const cataloguePdf = cataloguePdfRebuilds({ dataDir: env.DATA_DIR, content, logger });
     const contentSync: ContentSync = new ContentSync(database, content, {
-      build,
+      buildFingerprint: bundledFingerprint(),
       // Uploaded originals bump the content version too: loaded with it (decision 041).
       alsoLoad: async (db) => {
         uploaded.replace(await loadUploadedOriginals(db));

@@ -5,6 +5,7 @@ import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { contentDocuments, contentRevisions, contentState } from "#app/db/content-schema.ts";
 import { lockContentVersion, setContentVersion } from "#app/db/content-version.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
+import { documentsFingerprint } from "./content-fingerprint.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 
 /**
@@ -83,6 +84,8 @@ interface CommitOptions {
   dryRun?: boolean;
   /** Documents not named in the changes are removed (an import of a whole tree). */
   replaceAll?: boolean;
+  /** The changes are a build's whole tree with this fingerprint: recorded with the version (decision 050). */
+  buildFingerprint?: string;
 }
 
 /**
@@ -178,7 +181,7 @@ export async function commitChanges(
         })),
       );
     }
-    await setContentVersion(tx, version);
+    await setContentVersion(tx, version, options.buildFingerprint);
     return { ...summary, version };
   });
 }
@@ -189,11 +192,20 @@ export async function commitChanges(
  * processes starting together import once.
  */
 export async function importIfEmpty(db: AppDatabase, documents: DocumentSource): Promise<boolean> {
-  const [state] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
-  if (state && state.version > 0) return false;
+  if (!(await contentIsEmpty(db))) return false;
   const changes = [...documents.all()].map(([path, data]) => ({ path, data }));
-  const summary = await commitChanges(db, changes, { author: "first start", action: "import" });
+  const summary = await commitChanges(db, changes, {
+    author: "first start",
+    action: "import",
+    buildFingerprint: documentsFingerprint(documents.all()),
+  });
   return summary.version > 0 && summary.added.length > 0;
+}
+
+/** Nothing was ever published: the first start's import has not run. */
+export async function contentIsEmpty(db: AppDatabase): Promise<boolean> {
+  const [state] = await db.select({ version: contentState.version }).from(contentState).where(eq(contentState.id, 1));
+  return !state || state.version === 0;
 }
 
 /** One kept revision of a document, newest first in `history`. */

@@ -1,4 +1,4 @@
-import documents from "virtual:content/documents";
+import { fingerprint, readDocuments } from "virtual:content/documents";
 import { createContext } from "react-router";
 import { type ArtworkRecord, shownWorks } from "#app/catalogue/artwork-record.ts";
 import { Catalogue } from "#app/catalogue/catalogue.ts";
@@ -61,9 +61,17 @@ export function bundledContent(): ContentSnapshot {
   return snapshotFrom(bundledDocuments());
 }
 
-/** The build's documents as a source: what the database starts from on a first start (decision 039). */
+/**
+ * The build's documents as a source: what the database starts from on a first start (decision
+ * 039). Read afresh on each call and not kept: with 12,000 works they are tens of MB (decision 050).
+ */
 export function bundledDocuments(): DocumentSource {
-  return new DocumentSource(new Map(Object.entries(documents)), "content");
+  return new DocumentSource(new Map(Object.entries(readDocuments())), "content");
+}
+
+/** The fingerprint of the build's documents (app/content/content-fingerprint.ts). */
+export function bundledFingerprint(): string {
+  return fingerprint;
 }
 
 /** Views several pages share, derived once per snapshot rather than on every request. */

@@ -1,9 +1,9 @@
-import { isDeepStrictEqual } from "node:util";
 import { createContext } from "react-router";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
-import { publishedVersion } from "#app/db/content-version.server.ts";
+import { publishedVersion, readContentState, recordBuildContent } from "#app/db/content-version.server.ts";
 import type { Database, Unlisten } from "#app/db/database.server.ts";
 import { loadPublished } from "./content-documents.server.ts";
+import { documentsFingerprint } from "./content-fingerprint.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 import type { ContentStore } from "./content-store.server.ts";
 
@@ -39,10 +39,10 @@ export class ContentSync {
       /** A new version is being served. */
       onReload?: (version: number, ms: number) => void;
       /**
-       * The build's documents, when the store starts with the build's content: while the
-       * database holds the same, the store is left as it is and `servesBuild` is true.
+       * The fingerprint of the build's documents, when the store starts with the build's content:
+       * while the database holds the same, the store is left as it is and `servesBuild` is true.
        */
-      build?: DocumentSource;
+      buildFingerprint?: string;
       /**
        * Loaded with each new version, before the store swaps (the uploaded originals, decision
        * 041, whose changes bump the same version); says whether what it holds is the build's.
@@ -114,15 +114,34 @@ export class ContentSync {
 
   private async load(): Promise<void> {
     const started = performance.now();
-    const { version, documents } = await loadPublished(this.database.db);
-    if (version === this.#version) return;
-    const build = this.options.build;
+    const state = await readContentState(this.database.db);
+    if (state.version === this.#version) return;
+    const buildFingerprint = this.options.buildFingerprint;
     const also = (await this.options.alsoLoad?.(this.database.db)) ?? { matchesBuild: true };
-    const matchesBuild = build !== undefined && also.matchesBuild && sameDocuments(documents, build.all());
-    // At start the store holds the build's content already: no second copy to check and hold.
+    // At start, the version the build's documents were imported as (decision 050): the store holds
+    // them already, so they are neither read nor checked again (12,000 works: seconds and ~100 MB).
+    if (
+      this.#version === -1 &&
+      also.matchesBuild &&
+      buildFingerprint !== undefined &&
+      state.buildVersion === state.version &&
+      state.buildFingerprint === buildFingerprint
+    ) {
+      this.#servesBuild = true;
+      this.#version = state.version;
+      this.options.onReload?.(state.version, Math.round(performance.now() - started));
+      return;
+    }
+    const { version, documents } = await loadPublished(this.database.db);
+    const matchesBuild =
+      buildFingerprint !== undefined && also.matchesBuild && documentsFingerprint(documents) === buildFingerprint;
     if (!(matchesBuild && this.#version === -1)) this.store.replace(snapshotFrom(new DocumentSource(documents)));
     this.#servesBuild = matchesBuild;
     this.#version = version;
+    // Found equal by reading (a folder from before decision 050, or a build of exported content):
+    // noted, so the next start need not read. Only a shortcut: a failure changes nothing served.
+    if (matchesBuild && (state.buildVersion !== version || state.buildFingerprint !== buildFingerprint))
+      await recordBuildContent(this.database.db, version, buildFingerprint).catch(() => {});
     this.options.onReload?.(version, Math.round(performance.now() - started));
   }
 
@@ -131,10 +150,4 @@ export class ContentSync {
     this.#unlisten = undefined;
     await this.settled();
   }
-}
-
-function sameDocuments(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [path, data] of a) if (!b.has(path) || !isDeepStrictEqual(data, b.get(path))) return false;
-  return true;
 }

@@ -6,7 +6,8 @@ declare module "virtual:content/images" {
 }
 
 declare module "virtual:content/documents" {
-  /** Every content document as written, by path (`works/moss-oracle.md`): app/content-files/content-source.server.ts. */
-  const documents: Record<string, unknown>;
-  export default documents;
+  /** documentsFingerprint of the documents (app/content/content-fingerprint.ts). */
+  export const fingerprint: string;
+  /** Every content document as written, by path (`works/moss-oracle.md`), read afresh on each call. */
+  export function readDocuments(): Record<string, unknown>;
 }

@@ -61,6 +61,12 @@ export const contentState = pgTable(
     id: integer("id").primaryKey(),
     version: bigint("version", { mode: "number" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * The fingerprint of the build's documents imported at `buildVersion` (decision 050): while
+     * the version is still that one, the content is the build's and need not be read to know it.
+     */
+    buildFingerprint: text("build_fingerprint"),
+    buildVersion: bigint("build_version", { mode: "number" }),
   },
   (table) => [check("content_state_one_row", sql`${table.id} = 1`)],
 );

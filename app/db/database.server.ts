@@ -99,7 +99,7 @@ export function migrationsFolder(): string {
 }
 
 /**
- * The build's database, its tables and no rows (scripts/build-database-template.mjs), beside the built server:
+ * The build's database, its tables and its content published (scripts/build-database-template.mjs, decision 050), beside the built server:
  * PostgreSQL's initdb costs 4-10 s and 700 MB of memory for a moment (decision 034), so a fresh
  * data folder starts as a copy of one made at build time. Not there (development, tests from
  * source): initdb runs as before.
@@ -122,9 +122,9 @@ export function pgliteVersion(): string {
 }
 
 /** The template's stamps, not part of a database. */
-const TEMPLATE_STAMPS = new Set(["PGLITE_VERSION", "MIGRATIONS"]);
+const TEMPLATE_STAMPS = new Set(["PGLITE_VERSION", "MIGRATIONS", "CONTENT"]);
 
-/** A fresh folder (no PG_VERSION yet) gets the build's database: the tables, no rows. */
+/** A fresh folder (no PG_VERSION yet) gets the build's database: the tables and the build's content. */
 function copyFreshTemplate(folder: string): void {
   if (fs.existsSync(path.join(folder, "PG_VERSION"))) return;
   const template = databaseTemplate();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { commitChanges, importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
+import { documentsFingerprint } from "#app/content/content-fingerprint.ts";
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import { ContentStore } from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
@@ -75,7 +76,7 @@ describe("catalogue PDF rebuilds on published content (PGlite)", () => {
     rebuilds = new CataloguePdfRebuilds({ dir: path.join(dir, "files"), buildCopy, build: printer.print, pollMs: 50 });
     store = new ContentStore(snapshotFrom(files));
     sync = new ContentSync(db.database, store, {
-      build: files,
+      buildFingerprint: documentsFingerprint(files.all()),
       onReload: () =>
         rebuilds.want(
           cataloguePdfTarget(store.snapshot(), () => undefined),
