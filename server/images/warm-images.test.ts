@@ -60,4 +60,32 @@ describe("warmFirstScreenImages", () => {
     // Again: everything is on disk, nothing is derived twice.
     expect((await warmFirstScreenImages({ clientDir: path.join(root, "client"), images, logger })).total).toBe(6);
   }, 60_000);
+
+  it("reads the pages one at a time, so requests are answered while the list is made", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-warm-"));
+    for (let i = 0; i < 40; i++) {
+      fs.mkdirSync(path.join(root, "client", "art", `page-${i}`), { recursive: true });
+      fs.writeFileSync(path.join(root, "client", "art", `page-${i}`, "index.html"), picture("not-known"));
+    }
+    const images = imageRoute({ cacheDir: path.join(root, "cache"), isKnownArtwork: () => false });
+    // What a request needs to be answered: the event loop turning. Counted until the list is made.
+    let turns = 0;
+    let listed = false;
+    const turn = () => {
+      turns++;
+      if (!listed) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const logger = {
+      info: (_: object, message: string) => {
+        if (message === "warming first-screen images") listed = true;
+      },
+      warn: () => {},
+    };
+    await warmFirstScreenImages({ clientDir: path.join(root, "client"), images, logger, sampleMs: 5 });
+    expect(listed).toBe(true);
+    // Before, every page was read in one synchronous pass: the loop did not turn at all.
+    expect(turns).toBeGreaterThanOrEqual(40);
+  });
 });
+

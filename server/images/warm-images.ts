@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import type { ImageFormat } from "#app/images/image-catalog.ts";
 import type { ImageTarget, imageRoute } from "./image-route.ts";
 
 /** Images per page counted as its first screen: the preloaded one and the first pictures. */
@@ -29,42 +30,72 @@ function urlsIn(markup: string): string[] {
   return [...markup.matchAll(/\/img\/[a-z0-9-]+\/[a-z0-9_-]+\.(?:avif|webp|jpg|png)/g)].map((match) => match[0]);
 }
 
-/** The same text in a string of its own, holding no larger string it was cut from. */
-function unsliced(text: string): string {
-  return Buffer.from(text, "utf8").toString("utf8");
+/** Every prerendered page's index.html under the build's client folder, read a folder at a time. */
+async function* prerenderedFiles(dir: string): AsyncGenerator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "assets" && entry.name !== "img") yield* prerenderedFiles(full);
+    else if (entry.name === "index.html") yield full;
+  }
 }
 
-/** Every prerendered page's index.html under the build's client folder. */
-function prerenderedFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const files: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory() && entry.name !== "assets" && entry.name !== "img") files.push(...prerenderedFiles(full));
-    else if (entry.name === "index.html") files.push(full);
-  }
-  return files;
-}
+/** Most wanted first: AVIF (what browsers ask for) at the phone widths, the wider AVIF, the JPEG/PNG fallbacks, WebP. */
+const rankOf = (t: ImageTarget) =>
+  t.format === "avif" ? (t.width <= 800 ? 0 : 1) : t.format === "jpg" || t.format === "png" ? 2 : 3;
+const RANKS = 4;
 
 /**
- * What to warm, most wanted first: AVIF (what browsers ask for) at the phone widths, then the
- * wider AVIF, then the JPEG/PNG fallbacks, then WebP. Duplicates are dropped.
+ * Images to warm, each once, in rank order and within a rank in the order added. Held as one
+ * short string each, not as objects: 12,000 works' first screens are ~144,000 images, and the
+ * queue lives as long as warming does (decision 050).
  */
+export class WarmQueue {
+  private ranks: string[][] = Array.from({ length: RANKS }, () => []);
+  private readonly seen = new Set<string>();
+
+  add(target: ImageTarget): void {
+    const key = [target.collection, target.name, target.width, target.format, target.transparent ? 1 : 0].join("\t");
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.ranks[rankOf(target)]?.push(key);
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /** Takes every target out, most wanted first, each let go once taken. */
+  *drain(): Generator<ImageTarget> {
+    const ranks = this.ranks;
+    this.ranks = Array.from({ length: RANKS }, () => []);
+    this.seen.clear();
+    for (const keys of ranks) {
+      for (let i = 0; i < keys.length; i++) {
+        const [collection = "", name = "", width = "0", format = "avif", transparent] = (keys[i] ?? "").split("\t");
+        keys[i] = "";
+        yield {
+          collection,
+          name,
+          width: Number(width),
+          format: format as ImageFormat,
+          transparent: transparent === "1",
+        };
+      }
+    }
+  }
+}
+
+/** `targets` in warming order (WarmQueue's), duplicates dropped. */
 export function warmOrder(targets: ImageTarget[]): ImageTarget[] {
-  const rank = (t: ImageTarget) =>
-    t.format === "avif" ? (t.width <= 800 ? 0 : 1) : t.format === "jpg" || t.format === "png" ? 2 : 3;
-  const seen = new Set<string>();
-  const unique = targets.filter((t) => {
-    const key = `${t.collection}/${t.name}/${t.width}/${t.format}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  // Stable: page order is kept within each rank.
-  return unique
-    .map((t, i) => ({ t, i }))
-    .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
-    .map(({ t }) => t);
+  const queue = new WarmQueue();
+  for (const target of targets) queue.add(target);
+  return [...queue.drain()];
 }
 
 /**
@@ -109,32 +140,27 @@ export async function warmFirstScreenImages(options: {
 }): Promise<{ derived: number; total: number; ms: number }> {
   const { images, logger, progressEveryMs = 10_000, sampleMs = 250, signal } = options;
   const started = performance.now();
-  // Each distinct target once, as found: a page's srcsets name one image a dozen times, and with
-  // 12,000 works collecting every mention first held ~600 MB of duplicates.
-  const targets = new Map<string, ImageTarget>();
-  for (const file of prerenderedFiles(path.resolve(options.clientDir))) {
-    for (const url of new Set(firstScreenImageUrls(fs.readFileSync(file, "utf8")))) {
+  // Each distinct target once, as found: a page's srcsets name one image a dozen times. Read a
+  // file at a time off the event loop, so a start's /readyz and first visitors are not held up
+  // (12,000 pages took 5 s of one blocked loop).
+  const queue = new WarmQueue();
+  for await (const file of prerenderedFiles(path.resolve(options.clientDir))) {
+    if (signal?.aborted) break;
+    for (const url of new Set(firstScreenImageUrls(await fs.promises.readFile(file, "utf8")))) {
       const [, , folder = "", name = ""] = url.split("/");
       const target = images.targetOf(folder, name);
-      if (target && target !== "unmatched") {
-        // Every size and format of that image: which one a browser picks depends on its screen.
-        for (const format of ["avif", target.transparent ? "png" : "jpg", "webp"] as const) {
-          const key = `${target.collection}/${target.name}/${target.width}/${format}`;
-          if (targets.has(key)) continue;
-          // Copies: V8 keeps a substring as a slice of its page's whole HTML, so a kept name
-          // would keep every page read here alive (~600 MB with 12,000 works).
-          const [collection, name] = [target.collection, target.name].map(unsliced) as [string, string];
-          targets.set(unsliced(key), { ...target, collection, name, format });
-        }
-      }
+      if (!target || target === "unmatched") continue;
+      // Every size and format of that image: which one a browser picks depends on its screen.
+      // (The queue's keys are new strings: no slice of a page's HTML is kept.)
+      for (const format of ["avif", target.transparent ? "png" : "jpg", "webp"] as const)
+        queue.add({ ...target, format });
     }
   }
-  const order = warmOrder([...targets.values()]);
-  targets.clear();
-  logger.info({ images: order.length }, "warming first-screen images");
+  const total = queue.size;
+  logger.info({ images: total }, "warming first-screen images");
   let derived = 0;
   let lastReport = performance.now();
-  for (const target of order) {
+  for (const target of queue.drain()) {
     if (signal?.aborted) break;
     if (images.isOnDisk(target)) {
       derived++;
@@ -151,10 +177,10 @@ export async function warmFirstScreenImages(options: {
     }
     if (performance.now() - lastReport >= progressEveryMs) {
       lastReport = performance.now();
-      logger.info({ derived, total: order.length, ms: Math.round(lastReport - started) }, "warming images");
+      logger.info({ derived, total: total, ms: Math.round(lastReport - started) }, "warming images");
     }
   }
-  const result = { derived, total: order.length, ms: Math.round(performance.now() - started) };
+  const result = { derived, total: total, ms: Math.round(performance.now() - started) };
   logger.info(result, "first-screen images warm");
   return result;
 }
