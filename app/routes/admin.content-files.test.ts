@@ -16,6 +16,7 @@ import type { Exhibition } from "#app/exhibitions/exhibition.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
+import { testPdf as pdf, testWav as wav } from "#app/uploads/test-exhibition-files.ts";
 import { action } from "./admin.content-files.tsx";
 import { loader as fileLoader } from "./files.u.$hash.$name.ts";
 
@@ -25,48 +26,6 @@ process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
 process.env.PUBLIC_URL ??= "http://test";
 
 let context: RouterContextProvider;
-
-/** A small but whole PDF: one empty page, a cross-reference table and a trailer. */
-function pdf(note = "Umbra"): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Title (${note}) >>`,
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
-
-/** A PCM WAV of `seconds` of a 440 Hz tone, 8 kHz mono 16-bit. */
-function wav(seconds: number): Buffer {
-  const rate = 8000;
-  const samples = Buffer.alloc(rate * seconds * 2);
-  for (let i = 0; i < rate * seconds; i++)
-    samples.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0, "latin1");
-  header.writeUInt32LE(36 + samples.length, 4);
-  header.write("WAVEfmt ", 8, "latin1");
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write("data", 36, "latin1");
-  header.writeUInt32LE(samples.length, 40);
-  return Buffer.concat([header, samples]);
-}
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201c2a3b1f40000000049454e44ae426082",
