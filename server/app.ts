@@ -1,9 +1,9 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { TOO_LARGE_MESSAGE } from "#app/admin/content-files/upload-file.server.ts";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { roomPrivacyHeaders } from "#app/rooms/room-headers.ts";
+import { FILE_TOO_LARGE_MESSAGE } from "#app/uploads/exhibition-file-kind.ts";
 import {
   CONTENT_EDITOR_BODY_BYTES,
   FILE_UPLOAD_BODY_BYTES,
@@ -61,7 +61,7 @@ export function createApp(services: Services): express.Express {
     "The file is larger than 40 MB: save a smaller copy and upload that.",
   );
   // An exhibition file upload (decision 048): one PDF or recording up to 100 MB.
-  const fileUploads = limitRequestBodies(FILE_UPLOAD_BODY_BYTES, TOO_LARGE_MESSAGE);
+  const fileUploads = limitRequestBodies(FILE_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE);
   app.use((req, res, next) =>
     (req.path.startsWith("/admin/content/")
       ? contentEditorBodies

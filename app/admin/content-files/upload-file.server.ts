@@ -5,14 +5,19 @@ import { eq } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { MultipartRefused, streamFilePart } from "#app/http/streamed-file-part.server.ts";
-import { classifyExhibitionFile, HEAD_BYTES, MAX_AUDIO_BYTES } from "#app/uploads/exhibition-file-kind.ts";
+import {
+  classifyExhibitionFile,
+  FILE_TOO_LARGE_MESSAGE,
+  HEAD_BYTES,
+  MAX_AUDIO_BYTES,
+} from "#app/uploads/exhibition-file-kind.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { incomingDir } from "#server/images/incoming-uploads.ts";
 import { fileAddress, fileSlug, type UploadedFileAnswer } from "./file-address.ts";
 
 /** The largest file of any kind (a recording); a PDF's smaller limit is checked once its kind is known. */
 export const MAX_FILE_BYTES = MAX_AUDIO_BYTES;
-export const TOO_LARGE_MESSAGE = `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB: export a smaller copy (an MP3 or M4A for a recording) and upload that.`;
+export const TOO_LARGE_MESSAGE = FILE_TOO_LARGE_MESSAGE;
 
 /** An upload refused, with its status and the sentence the studio is shown. */
 export class FileUploadRefused extends Error {
