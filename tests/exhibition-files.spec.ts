@@ -96,6 +96,13 @@ for (const [index, width] of editorWidths.entries()) {
     const served = await site.request.get(pdfAddress);
     expect(served.headers()["content-type"]).toBe("application/pdf");
     expect(served.headers()["content-disposition"]).toMatch(/^attachment/);
+    expect(served.headers()["content-length"]).toBe(String(pdf.length));
+    expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    const head = await site.request.head(audioAddress);
+    expect(head.status()).toBe(200);
+    expect(head.headers()["content-length"]).toBe(String(recording.length));
+    expect((await head.body()).length).toBe(0);
 
     await expect(site.locator("audio source")).toHaveAttribute("src", audioAddress);
     const part = await site.request.get(audioAddress, { headers: { Range: "bytes=0-43" } });

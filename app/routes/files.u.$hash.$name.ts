@@ -48,7 +48,7 @@ async function fileLoader({ request, context }: Route.LoaderArgs) {
     "Accept-Ranges": "bytes",
     // A draft's file is the studio's until published: not kept by shared caches meanwhile.
     "Cache-Control": published ? "public, max-age=31536000, immutable" : "private, no-store",
-    "X-Content-Type-Options": "nosniff",
+    // X-Content-Type-Options: nosniff is on every answer already (server/security-headers.ts).
   };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   const range = byteRange(request.headers.get("range"), size);
