@@ -283,7 +283,7 @@ describe.runIf(engineAvailable("pglite"))(
         "content-length": String(document.length),
         "content-disposition": 'attachment; filename="price-list.pdf"',
         "cache-control": "public, max-age=31536000, immutable",
-          "accept-ranges": "bytes",
+        "accept-ranges": "bytes",
       });
       expect(Buffer.from(await served.arrayBuffer())).toEqual(document);
       // The same bytes under a name no exhibition gives them, or another extension: not served.
