@@ -11,6 +11,7 @@ import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { UploadRefused } from "#server/images/inspect-upload.ts";
 import { CliError, parseCommandLine, runCommand } from "./cli.ts";
 import { openConfiguredDatabase } from "./cli-database.ts";
+import { importExhibitionFiles } from "./content-exhibition-files.ts";
 import { importOriginals } from "./content-originals.ts";
 
 const usage = `Usage: npm run content:import [-- --from DIR] [--dry-run]
@@ -41,6 +42,17 @@ await runCommand(usage, async () => {
   const dryRun = values["dry-run"] === true;
   const database = await openConfiguredDatabase(env);
   try {
+    // Files first: an exhibition naming one is published only once the file is there.
+    const files = await importExhibitionFiles(from, {
+      db: database.db,
+      store: processOriginalStore(),
+      author: `import from ${source.label}`,
+      dryRun,
+    }).catch((error: Error) => {
+      throw new CliError(`Nothing was imported: an exhibition file was refused: ${error.message}`);
+    });
+    if (files.length > 0)
+      console.log(`${dryRun ? "Would add" : "Added"} ${files.length} exhibition files: ${files.join(", ")}`);
     const summary = await commitChanges(
       database.db,
       [...documents].map(([file, data]) => ({ path: file, data })),

@@ -9,8 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { authSecret } from "#app/auth/auth-secret.server.ts";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
-import { quotes } from "#app/db/schema.ts";
+import { exhibitionFiles, quotes } from "#app/db/schema.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
+import { sha256Of } from "#app/uploads/hash-file.server.ts";
+import { testPdf } from "#app/uploads/test-exhibition-files.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-backup-"));
@@ -37,7 +39,21 @@ describe("db:backup and db:restore", () => {
       .insert(quotes)
       .values({ text: "Kept through a backup", includeInSearch: true })
       .returning();
+    // An exhibition file uploaded in the editor (decision 048): its record and its bytes.
+    const pdf = testPdf("kept through a backup");
+    const pdfHash = sha256Of(pdf);
+    const pdfRow = {
+      shortHash: pdfHash.slice(0, 16),
+      sha256: pdfHash,
+      kind: "pdf",
+      mime: "application/pdf",
+      ext: "pdf",
+      bytes: pdf.length,
+      uploadedBy: "studio@umbra.test",
+    };
+    await database.db.insert(exhibitionFiles).values(pdfRow);
     await database.close();
+    expect(await new DiskOriginalStore(path.join(source, "originals")).put(pdf)).toBe(pdfHash);
     const secret = authSecret({ dataDir: source });
     // An uploaded original (decision 041) travels with the database.
     const original = Buffer.from("the bytes of an uploaded original");
@@ -50,7 +66,7 @@ describe("db:backup and db:restore", () => {
     expect(backup.code).toBe(0);
     expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-auth-secret");
     expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-originals");
-    expect(backup.output).toMatch(/With 1 uploaded originals/);
+    expect(backup.output).toMatch(/With 2 uploaded originals/);
 
     const startedRestore = performance.now();
     const restore = run("db-restore", [archive], { DATA_DIR: target });
@@ -75,6 +91,8 @@ describe("db:backup and db:restore", () => {
         .from(quotes)
         .where(eq(quotes.id, quote?.id ?? -1));
       expect(rows.map((r) => [r.text, r.includeInSearch])).toEqual([["Kept through a backup", true]]);
+      expect(await restored.db.select().from(exhibitionFiles)).toMatchObject([pdfRow]);
+      expect(await restoredOriginal.get(pdfHash)).toEqual(pdf);
     } finally {
       await restored.close();
     }

@@ -213,6 +213,22 @@ async function run() {
       check(redirect.status === 301 && redirect.headers.location === "/about", "/about/ is not redirected to /about");
     });
 
+    await step(
+      "an exhibition file upload of 50 MB passes nginx to the app (decision 048), not nginx's bare 413",
+      async () => {
+        // Signed out, so the app refuses it with its own JSON sentence once nginx has let it through.
+        const upload = await request(`${publicUrl}/admin/content-files`, {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: publicUrl },
+          body: "x".repeat(50 * 1024 * 1024),
+        });
+        check(
+          upload.status === 401 && upload.body.toString("utf8").includes("Sign in"),
+          `got ${upload.status}: ${upload.body.toString("utf8").slice(0, 200)}`,
+        );
+      },
+    );
+
     await step("a page's build file (/about/index.html) is redirected to the page, never sent as it is", async () => {
       const workPage = /href="(\/art\/[a-z0-9-]+)"/.exec(pageHtml)?.[1];
       check(workPage, "the built /art page links no work");

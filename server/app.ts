@@ -3,7 +3,13 @@ import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { roomPrivacyHeaders } from "#app/rooms/room-headers.ts";
-import { CONTENT_EDITOR_BODY_BYTES, IMAGE_UPLOAD_BODY_BYTES, limitRequestBodies } from "./body-limit.ts";
+import { FILE_TOO_LARGE_MESSAGE } from "#app/uploads/exhibition-file-kind.ts";
+import {
+  CONTENT_EDITOR_BODY_BYTES,
+  FILE_UPLOAD_BODY_BYTES,
+  IMAGE_UPLOAD_BODY_BYTES,
+  limitRequestBodies,
+} from "./body-limit.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
@@ -54,12 +60,16 @@ export function createApp(services: Services): express.Express {
     IMAGE_UPLOAD_BODY_BYTES,
     "The file is larger than 40 MB: save a smaller copy and upload that.",
   );
+  // An exhibition file upload (decision 048): one PDF or recording up to 100 MB.
+  const fileUploads = limitRequestBodies(FILE_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE);
   app.use((req, res, next) =>
     (req.path.startsWith("/admin/content/")
       ? contentEditorBodies
       : req.path.startsWith("/admin/content-images/")
         ? imageUploads
-        : otherBodies)(req, res, next),
+        : req.path === "/admin/content-files"
+          ? fileUploads
+          : otherBodies)(req, res, next),
   );
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);

@@ -20,6 +20,12 @@ export const CONTENT_EDITOR_BODY_BYTES = 1024 * 1024;
  */
 export const IMAGE_UPLOAD_BODY_BYTES = 40 * 1024 * 1024 + 64 * 1024;
 
+/**
+ * The exhibition editor's file uploads (/admin/content-files, decision 048): one recording of at
+ * most 100 MB (a PDF's 40 MB is checked by its kind), plus the multipart envelope.
+ */
+export const FILE_UPLOAD_BODY_BYTES = 100 * 1024 * 1024 + 64 * 1024;
+
 const LINGER_MS = 2_000;
 
 /** Thrown into the body stream of a request cut off at the limit, so no reader sees a short body as whole. */

@@ -41,6 +41,8 @@ export * from "./auth-schema.ts";
 export * from "./content-schema.ts";
 // Collectors' enquiries and the studio's inbox (issue 21).
 export * from "./enquiry-schema.ts";
+// Exhibition files (PDF, audio) uploaded in the browser (decision 048).
+export * from "./exhibition-file-schema.ts";
 // Uploaded originals: which one each image shows, and every one it has had (decision 041).
 export * from "./image-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).

@@ -30,7 +30,13 @@ const text = z
     const problem = htmlInPlainText(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
-const sitePath = z.string().regex(/^\/[^\s]*$/, "must be a site path starting with /");
+const sitePath = z.string().regex(/^\/(?![/\\])[^\s\\]*$/, "must be a site path starting with /");
+/**
+ * A file on this site: one under public/ (`/audio/x.m4a`) or one uploaded in the editor
+ * (`/files/u/<hash>/<name>.pdf`, decision 048). Never `//host` or `/\\host` (another origin,
+ * without a scheme), a backslash, or a scheme such as javascript: or data:.
+ */
+const siteFile = (message: string) => z.string().regex(/^\/(?![/\\])[^\s\\]*\.[a-z0-9]+$/, message);
 const paragraphs = z.array(text).min(1, "needs at least one paragraph");
 
 /** Headed blocks get an id for aria-labelledby (headingId). */
@@ -171,7 +177,7 @@ export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
         type: z.literal("audio"),
         ...headed,
         caption: text,
-        src: z.string().regex(/^\/[^\s]+$/, "must be a site path such as /audio/x.m4a"),
+        src: siteFile("must be a site path to a file, such as /audio/x.m4a or an uploaded /files/u/... address"),
         mime: text,
         note: text.optional(),
         transcript: paragraphs.optional(),
@@ -183,13 +189,7 @@ export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
         type: z.literal("downloads"),
         ...headed,
         text: text.optional(),
-        files: z
-          .array(
-            z
-              .object({ label: text, href: z.string().regex(/^\/[^\s]+\.[a-z0-9]+$/, "must be a site path to a file") })
-              .strict(),
-          )
-          .min(1),
+        files: z.array(z.object({ label: text, href: siteFile("must be a site path to a file") }).strict()).min(1),
       })
       .strict(),
     // Catalogue works by title, each linking to its artwork page.

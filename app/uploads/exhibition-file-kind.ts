@@ -12,6 +12,9 @@ export type ExhibitionFileKind =
 export const MAX_PDF_BYTES = 40 * 1024 * 1024;
 export const MAX_AUDIO_BYTES = 100 * 1024 * 1024;
 
+/** The studio's sentence for a body over the largest limit (the app's and the editor's). */
+export const FILE_TOO_LARGE_MESSAGE = `The file is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB: export a smaller copy (an MP3 or M4A for a recording) and upload that.`;
+
 /** How many leading bytes the check reads (enough for every header below). */
 export const HEAD_BYTES = 64;
 

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import styles from "./image-panel.module.css";
@@ -18,6 +19,13 @@ const STATUS: Record<string, string> = {
   unchanged: "That file is already the image shown: nothing changed.",
 };
 
+const MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+
+function imageSizeProblem(bytes: number): string | undefined {
+  if (bytes <= MAX_IMAGE_BYTES) return undefined;
+  return `This file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is 40 MB. Save a smaller copy and upload that.`;
+}
+
 /**
  * The editor's Image panel for a work (or a page image): the image shown now, its derived sizes
  * (made or still being made), Upload/Replace, and every earlier original with Restore. Posts to
@@ -32,7 +40,9 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
     outcome === "uploaded" && panel.zoomReady !== undefined
       ? "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background."
       : STATUS[outcome];
-  const error = upload.data?.error ?? restore.data?.error;
+  // Checked in the browser before sending: a file over the limit never meets nginx's bare 413 page.
+  const [tooLarge, setTooLarge] = useState<string>();
+  const error = tooLarge ?? upload.data?.error ?? restore.data?.error;
   const busy = upload.state !== "idle" || restore.state !== "idle";
   const verb = panel.uploaded ? "Replace" : "Upload";
   // One panel per image on a page-image list: ids and names must tell them apart.
@@ -74,6 +84,12 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
           action={panel.uploadTo}
           encType="multipart/form-data"
           className={styles.upload}
+          onSubmit={(event) => {
+            const file = new FormData(event.currentTarget).get("image");
+            const problem = file instanceof File ? imageSizeProblem(file.size) : undefined;
+            setTooLarge(problem);
+            if (problem) event.preventDefault();
+          }}
         >
           <input type="hidden" name="baseRevision" value={panel.revision} />
           <label htmlFor={`${id}-file`}>Image file (JPEG, PNG, WebP, AVIF or TIFF, at most 40 MB)</label>
@@ -83,6 +99,7 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
             name="image"
             accept="image/jpeg,image/png,image/webp,image/avif,image/tiff"
             required
+            onChange={() => setTooLarge(undefined)}
             aria-describedby={error ? `${id}-problem` : undefined}
           />
           <button type="submit" className="button" disabled={busy}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FileUploadControl } from "#app/admin/content-files/file-upload-control.tsx";
 import styles from "./document-form.module.css";
 import { type FieldSpec, fieldName, labelFor, type ObjectField } from "./form-fields.ts";
 
@@ -70,6 +71,35 @@ function errorOf(name: string, context: DrawContext) {
   };
 }
 
+/**
+ * An exhibition's file fields take an upload (decision 048): a downloads block's
+ * `blocks.N.files.M.href` (named by its label) and an audio block's `blocks.N.src` (named by its
+ * heading, its mime filled too).
+ */
+function uploadBeside(path: Path): ReactNode {
+  const last = path.at(-1);
+  if (path[0] !== "blocks" || typeof path[1] !== "number") return null;
+  const id = (at: Path) => `f-${fieldName(at)}`;
+  if (last === "href" && path.length === 5 && path[2] === "files")
+    return (
+      <FileUploadControl
+        fieldId={id(path)}
+        labelFieldId={id([...path.slice(0, -1), "label"])}
+        accept="application/pdf,audio/*"
+      />
+    );
+  if (last === "src" && path.length === 3)
+    return (
+      <FileUploadControl
+        fieldId={id(path)}
+        labelFieldId={id([...path.slice(0, 2), "heading"])}
+        mimeFieldId={id([...path.slice(0, 2), "mime"])}
+        accept="audio/*"
+      />
+    );
+  return null;
+}
+
 function Keep({ name }: { name: string }) {
   return <input type="hidden" name="_keep" value={name} />;
 }
@@ -112,6 +142,7 @@ function field(entry: ObjectField, value: unknown, path: Path, context: DrawCont
             />
           )}
           {keepScalar}
+          {uploadBeside(path)}
           {spec.markdown ? (
             <details className={styles.preview}>
               <summary>Preview of the text as the page shows it</summary>
