@@ -88,4 +88,3 @@ describe("warmFirstScreenImages", () => {
     expect(turns).toBeGreaterThanOrEqual(40);
   });
 });
-
