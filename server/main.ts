@@ -8,6 +8,7 @@ import type http from "node:http";
 import compression from "compression";
 import express from "express";
 import type * as ServerApp from "./app.ts";
+import { PAGES_SHOWING_CATALOGUE_PDF } from "./catalogue-pdf/pages-showing-catalogue-pdf.ts";
 import { readPrerenderScriptNonce } from "./own-inline-scripts.ts";
 import { namesHtmlFile } from "./page-file-paths.ts";
 import { answerParseErrors } from "./parse-errors.ts";
@@ -104,8 +105,10 @@ const servePrerendered = viteDevServer
       // then kept for that version of it.
       current: () => runtime.services.contentSync.servesBuild,
       rendered: {
-        // The catalogue PDF's size is on some pages: a rebuilt one renders them again.
-        version: () => `${runtime.services.content.version}-${runtime.services.cataloguePdf.served()?.etag ?? ""}`,
+        version: () => runtime.services.content.version,
+        // Only the pages printing the catalogue PDF's size are rendered again when it is rebuilt.
+        pageVersion: (pathname) =>
+          PAGES_SHOWING_CATALOGUE_PDF.has(pathname) ? (runtime.services.cataloguePdf.served()?.etag ?? "") : undefined,
         isPage: (pathname) => serverApp.publicPagePaths(runtime.services.content).has(pathname),
       },
     });

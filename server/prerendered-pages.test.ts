@@ -216,19 +216,26 @@ describe("pages rendered for the published content", () => {
   let base = "";
   let server: http.Server;
   let version = 1;
+  /** The served catalogue PDF's etag, which /cv alone prints (its size). */
+  let pdfEtag = '"pdf-1"';
   const renders: string[] = [];
   // Random text compresses little, so a few pages reach the byte bound below.
   const filler = (seed: string) => crypto.createHash("sha512").update(seed).digest("hex").repeat(1).padEnd(128, "x");
   const pageOf = (pathname: string) =>
-    `<!doctype html><title>${pathname}</title><p>version ${version}</p>${Array.from({ length: 160 }, (_, i) =>
-      filler(`${pathname}${version}${i}`),
+    `<!doctype html><title>${pathname}</title><p>version ${version}</p>${pathname === "/cv" ? `<p>PDF ${pdfEtag}</p>` : ""}${Array.from(
+      { length: 160 },
+      (_, i) => filler(`${pathname}${version}${i}`),
     ).join("")}`;
 
   beforeAll(async () => {
     const serve = prerenderedPages(fs.mkdtempSync(path.join(os.tmpdir(), "umbra-rendered-")), {
       production: true,
       current: () => false,
-      rendered: { version: () => version, isPage: (pathname) => pathname === "/about" || pathname.startsWith("/art/") },
+      rendered: {
+        version: () => version,
+        isPage: (pathname) => pathname === "/about" || pathname === "/cv" || pathname.startsWith("/art/"),
+        pageVersion: (pathname) => (pathname === "/cv" ? pdfEtag : undefined),
+      },
       maxBytes: 32 * 1024,
     });
     server = http.createServer((req, res) => {
@@ -274,6 +281,28 @@ describe("pages rendered for the published content", () => {
       expect(rendersOf("/about")).toBe(rendered + 1);
     } finally {
       version = 1;
+    }
+  });
+
+  it("renders only the page printing the catalogue PDF again when the PDF is rebuilt", async () => {
+    await untilKept("/about");
+    await untilKept("/cv");
+    const about = rendersOf("/about");
+    const cv = rendersOf("/cv");
+    pdfEtag = '"pdf-2"';
+    try {
+      expect((await get("/cv")).text).toContain('PDF "pdf-2"');
+      expect(rendersOf("/cv")).toBe(cv + 1);
+      // Every encoding of /cv is the new one, not a copy of the old page kept in another encoding.
+      expect((await get("/cv", { "accept-encoding": "identity" })).text).toContain('PDF "pdf-2"');
+      expect((await get("/about")).text).toContain("version 1");
+      expect(rendersOf("/about")).toBe(about);
+      await untilKept("/cv");
+      const renderedAgain = rendersOf("/cv");
+      expect((await get("/cv")).text).toContain('PDF "pdf-2"');
+      expect(rendersOf("/cv")).toBe(renderedAgain);
+    } finally {
+      pdfEtag = '"pdf-1"';
     }
   });
 

@@ -44,7 +44,15 @@ export interface PrerenderedOptions {
    * version) and whether an address is one of its public pages. Those are rendered by the app
    * on their first anonymous request and kept, as the build's pages are.
    */
-  rendered?: { version: () => number | string; isPage: (pathname: string) => boolean };
+  rendered?: {
+    version: () => number | string;
+    isPage: (pathname: string) => boolean;
+    /**
+     * What else a page prints besides the content, when it prints anything (the catalogue
+     * PDF's size on /cv): its kept copy is rendered again when this changes, and only its own.
+     */
+    pageVersion?: (pathname: string) => string | undefined;
+  };
   /** Bytes of pages kept (their brotli bodies); the least recently asked for go first. */
   maxBytes?: number;
 }
@@ -94,6 +102,16 @@ class OtherEncodings {
     }
     return made;
   }
+  /** Forgets a page's bodies in every encoding (keys are `<encoding> <route>`). */
+  deletePage(route: string) {
+    for (const encoding of ["gzip", "identity"]) {
+      const key = `${encoding} ${route}`;
+      const body = this.entries.get(key);
+      if (!body) continue;
+      this.entries.delete(key);
+      this.bytes -= body.length;
+    }
+  }
   clear() {
     this.entries.clear();
     this.bytes = 0;
@@ -129,6 +147,9 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   const precompressed = options.precompressedDir ? findPagesFolder(options.precompressedDir) : undefined;
   const kept = new BoundedAnswerCache({ maxEntries: 100_000, maxBytes: options.maxBytes ?? KEPT_PAGE_BYTES });
   let keptFor = "";
+  /** The pageVersion each kept rendered page was made for, for the pages that have one. */
+  const keptPageVersions = new Map<string, string>();
+  const pageVersion = (route: string) => options.rendered?.pageVersion?.(route);
   /** Build pages whose final compression runs. */
   const compressing = new Set<string>();
   /** Rendered pages being finished and compressed. */
@@ -142,6 +163,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     if (now !== keptFor) {
       kept.clear();
       otherEncodings.clear();
+      keptPageVersions.clear();
       keptFor = now;
     }
     return kept;
@@ -203,6 +225,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   function keepRendered(req: IncomingMessage, res: ServerResponse, route: string) {
     if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
     const forGeneration = keptFor;
+    const forPage = pageVersion(route);
     captureRenderedPage(req, res, async (rendered, nonce) => {
       if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
       finishing++;
@@ -214,7 +237,10 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
           production,
           readStylesheet: production ? readStylesheet : undefined,
         });
-        if (generation() === forGeneration) keptPages().set(route, leanAnswer(answer));
+        if (generation() !== forGeneration || pageVersion(route) !== forPage) return;
+        keptPages().set(route, leanAnswer(answer));
+        if (forPage === undefined) keptPageVersions.delete(route);
+        else keptPageVersions.set(route, forPage);
       } finally {
         finishing--;
       }
@@ -244,6 +270,12 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     if (queryAt !== -1) return false;
     if (options.rendered && !options.rendered.isPage(pathname)) return false;
     let answer = keptPages().get(pathname);
+    if (answer && keptFor !== "build" && keptPageVersions.get(pathname) !== pageVersion(pathname)) {
+      // What this page prints changed (a rebuilt catalogue PDF): its copy alone is rendered again.
+      kept.delete(pathname);
+      otherEncodings.deletePage(pathname);
+      answer = undefined;
+    }
     if (!answer) {
       if (keptFor === "build") answer = readBuildPage(pathname);
       else if (req.method === "GET" && isAnonymous(req)) keepRendered(req, res, pathname);

@@ -135,6 +135,16 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
     S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
+    // Cap of DATA_DIR/originals-cache (copies of S3 originals for sharp): the least recently
+    // used copies are removed over it, so the folder never grows to the whole bucket.
+    ORIGINALS_CACHE_MAX_MB: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: "must be a number of megabytes, 1 or more" })
+        .int("must be a whole number of megabytes")
+        .min(1, "must be a number of megabytes, 1 or more")
+        .default(2048),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.S3_URL) {

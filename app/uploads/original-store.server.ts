@@ -22,6 +22,7 @@ export function processOriginalStore(): OriginalStore {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
           region: env.S3_REGION,
           cacheDir: path.join(env.DATA_DIR, "originals-cache"),
+          cacheMaxBytes: env.ORIGINALS_CACHE_MAX_MB * 1024 * 1024,
         })
       : new DiskOriginalStore(path.join(env.DATA_DIR, ORIGINALS_FOLDER));
   return store;

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { sha256Of, sha256OfFile } from "./hash-file.server.ts";
 import { type OriginalStore, shardedName } from "./original-store.ts";
+import { OriginalsCachePruner } from "./originals-cache-pruner.server.ts";
 
 export interface S3StoreOptions {
   url: string;
@@ -16,7 +17,16 @@ export interface S3StoreOptions {
   region: string;
   /** Where copies are kept for sharp to read (DATA_DIR/originals-cache). */
   cacheDir: string;
+  /** The cache's size cap in bytes (ORIGINALS_CACHE_MAX_MB); least recently used copies go over it. */
+  cacheMaxBytes?: number;
+  /** How long a copy handed to a reader is kept whatever the cap (see OriginalsCachePruner). */
+  cacheHoldMs?: number;
+  cachePruneDebounceMs?: number;
+  onCacheError?: (error: unknown) => void;
 }
+
+/** The default cap of DATA_DIR/originals-cache: 2 GB. */
+export const DEFAULT_ORIGINALS_CACHE_BYTES = 2048 * 1024 * 1024;
 
 /**
  * Originals in an S3-compatible bucket (`originals/<2 hex>/<sha256>`), shared by every machine.
@@ -30,6 +40,7 @@ export class S3OriginalStore implements OriginalStore {
   readonly #bucket: string;
   readonly #cacheDir: string;
   readonly #downloads = new Map<string, Promise<string>>();
+  readonly #pruner: OriginalsCachePruner;
 
   constructor(options: S3StoreOptions) {
     this.#client = new S3Client({
@@ -44,6 +55,18 @@ export class S3OriginalStore implements OriginalStore {
     });
     this.#bucket = options.bucket;
     this.#cacheDir = path.resolve(options.cacheDir);
+    this.#pruner = new OriginalsCachePruner({
+      dir: this.#cacheDir,
+      maxBytes: options.cacheMaxBytes ?? DEFAULT_ORIGINALS_CACHE_BYTES,
+      holdMs: options.cacheHoldMs,
+      debounceMs: options.cachePruneDebounceMs,
+      onError: options.onCacheError,
+    });
+  }
+
+  /** Prunes the local cache now (tests; the store itself prunes after fetches). */
+  pruneCache(): Promise<void> {
+    return this.#pruner.prune();
   }
 
   #key(sha256: string): string {
@@ -96,15 +119,20 @@ export class S3OriginalStore implements OriginalStore {
     }
   }
 
-  localFile(sha256: string): Promise<string> {
+  async localFile(sha256: string): Promise<string> {
     const file = path.join(this.#cacheDir, shardedName(sha256));
-    if (fs.existsSync(file)) return Promise.resolve(file);
+    // Held before it is looked at, so a prune running meanwhile cannot take it between the two.
+    await this.#pruner.used(file);
+    if (fs.existsSync(file)) return file;
     let pending = this.#downloads.get(sha256);
     if (!pending) {
       pending = this.#download(sha256, file).finally(() => this.#downloads.delete(sha256));
       this.#downloads.set(sha256, pending);
     }
-    return pending;
+    const fetched = await pending;
+    await this.#pruner.used(fetched);
+    this.#pruner.schedule();
+    return fetched;
   }
 
   async #download(sha256: string, file: string): Promise<string> {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CataloguePdfStatus } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { cataloguePdfEtag } from "./catalogue-pdf-etag.ts";
 import type { CataloguePdfTarget } from "./catalogue-pdf-target.ts";
 
 /** Prints `target` to `out` (atomically: the previous file or the whole new one); rejects with the reason. */
@@ -303,7 +304,7 @@ function servedFile(file: string): ServedCataloguePdf | undefined {
       file,
       bytes: stat.size,
       modified: stat.mtime,
-      etag: `"${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`,
+      etag: cataloguePdfEtag(stat),
     };
   } catch {
     return undefined;

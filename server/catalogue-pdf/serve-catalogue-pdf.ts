@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CATALOGUE_PDF_URL } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { cataloguePdfEtag } from "./catalogue-pdf-etag.ts";
 import type { ServedCataloguePdf } from "./catalogue-pdf-rebuilds.ts";
 
 /**
@@ -27,7 +28,7 @@ export function serveCataloguePdf(served: () => ServedCataloguePdf | undefined) 
       next();
       return;
     }
-    const etag = `"${stat.size.toString(36)}-${Math.round(stat.mtimeMs).toString(36)}-${stat.ino.toString(36)}"`;
+    const etag = cataloguePdfEtag(stat);
     res.setHeader("ETag", etag);
     res.setHeader("Last-Modified", stat.mtime.toUTCString());
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
