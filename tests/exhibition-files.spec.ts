@@ -148,3 +148,21 @@ test("a body declared over 100 MB is refused at once with the upload's sentence,
   expect(answer.status).toBe(413);
   expect(answer.body).toContain("The file is larger than 100 MB");
 });
+
+test("a PDF chosen for an audio block is refused beside the field, which keeps its recording @desktop", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
+  const page = await context.newPage();
+  await page.goto(`/admin/content/exhibitions/${EXHIBITION}.yaml`);
+  const audio = page.getByRole("group", { name: /: audio$/ });
+  const src = audio.getByLabel("Src", { exact: true });
+  const before = await src.inputValue();
+  await audio
+    .getByLabel("Upload file", { exact: true })
+    .setInputFiles({ name: "take.mp3", mimeType: "audio/mpeg", buffer: testPdf("not a recording") });
+  await expect(audio.getByRole("alert")).toContainText("an audio block plays a recording");
+  await expect(src).toHaveValue(before);
+  await expect(audio.getByLabel("Mime", { exact: true })).not.toHaveValue("application/pdf");
+  await context.close();
+});

@@ -16,6 +16,11 @@ export function sizeProblem(file: { size: number; name: string; type: string }):
   return undefined;
 }
 
+/** A size as a person reads it: "420 KB", "3.2 MB" (a small file is not "0.0 MB"). */
+export function readableSize(bytes: number): string {
+  return bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MB).toFixed(1)} MB`;
+}
+
 type Progress =
   | { state: "idle" }
   | { state: "sending"; percent: number }
@@ -36,6 +41,8 @@ export function FileUploadControl(props: {
   /** The audio block's mime input, filled too. */
   mimeFieldId?: string;
   accept: string;
+  /** Only recordings (an audio block): a PDF is refused beside the field, the field left as it was. */
+  audioOnly?: boolean;
 }) {
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const input = useRef<HTMLInputElement>(null);
@@ -66,14 +73,20 @@ export function FileUploadControl(props: {
         answer = undefined;
       }
       const stored = uploadedFileAnswer.safeParse(answer);
-      if (request.status === 201 && stored.success) {
+      if (request.status === 201 && stored.success && props.audioOnly && stored.data.kind !== "audio") {
+        setProgress({
+          state: "failed",
+          message:
+            "This is a PDF, and an audio block plays a recording: choose an MP3, M4A, OGG or WAV file (a PDF goes in a downloads block).",
+        });
+      } else if (request.status === 201 && stored.success) {
         const field = document.getElementById(props.fieldId) as HTMLInputElement | null;
         if (field) field.value = stored.data.href;
         const mime = props.mimeFieldId ? (document.getElementById(props.mimeFieldId) as HTMLInputElement | null) : null;
         if (mime) mime.value = stored.data.mime;
         setProgress({
           state: "done",
-          message: `Uploaded (${(stored.data.bytes / MB).toFixed(1)} MB): the field now holds its address. Save the draft or publish to keep it.`,
+          message: `Uploaded (${readableSize(stored.data.bytes)}): the field now holds its address. Save the draft or publish to keep it.`,
         });
       } else {
         const error = (answer as { error?: unknown } | undefined)?.error;

@@ -95,6 +95,7 @@ function uploadBeside(path: Path): ReactNode {
         labelFieldId={id([...path.slice(0, 2), "heading"])}
         mimeFieldId={id([...path.slice(0, 2), "mime"])}
         accept="audio/*"
+        audioOnly
       />
     );
   return null;
