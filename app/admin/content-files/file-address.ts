@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugFor } from "#app/format/slug.ts";
 
 /**
  * The public address of an uploaded exhibition file (decision 048):
@@ -9,15 +10,7 @@ export const FILE_ADDRESS = /^\/files\/u\/([0-9a-f]{16})\/([a-z0-9][a-z0-9-]{0,7
 
 /** A name a visitor's download can carry: lowercase ASCII words joined by hyphens. */
 export function fileSlug(label: string, fallback: string): string {
-  const slug = label
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || fallback;
+  return slugFor(label) || fallback;
 }
 
 export function fileAddress(sha256: string, slug: string, ext: string): string {

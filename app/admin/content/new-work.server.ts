@@ -2,24 +2,13 @@ import { like } from "drizzle-orm";
 import { SERIES, SLUG_PATTERN } from "#app/catalogue/artwork-record.ts";
 import { contentDocuments, contentDrafts } from "#app/db/content-schema.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
+import { slugFor } from "#app/format/slug.ts";
 
 /**
  * A new work's first draft: its path from its title (`works/<slug>.md`), the next artwork id
  * after every work published or drafted, and the fields a work needs, ready to fill in. It is
  * published from the editor like any edit, once its fields are right.
  */
-
-/** "The Moss Oracle!" -> "the-moss-oracle". */
-export function slugFor(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
 
 /** The works' paths and ids, published and drafted. */
 async function worksTaken(db: AppDatabase): Promise<{ paths: Set<string>; maxId: number }> {
