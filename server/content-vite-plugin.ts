@@ -7,6 +7,8 @@ import { contentDir } from "#app/content-files/content-files.server.ts";
 const PREFIX = "virtual:content/";
 /** Written beside the built server: the build's documents, read at start and then let go (decision 050). */
 export const DOCUMENTS_FILE = "content-documents.json";
+/** Beside it: the snapshot checked from them at build, which the store starts from (decision 051). */
+export const SNAPSHOT_FILE = "content-snapshot.json";
 
 /**
  * Serves each content collection as `virtual:content/<name>`: the files are read and checked
@@ -30,12 +32,18 @@ export function contentPlugin(): Plugin {
       const collection = contentCollections[name];
       if (!collection) this.error(`No content collection "${name}" (app/content/content-collections.server.ts)`);
       if (name === "documents") {
-        const documents = collection() as Record<string, unknown>;
+        const { documents, snapshot } = collection() as { documents: Record<string, unknown>; snapshot: unknown };
         const json = JSON.stringify(documents);
+        const snapshotJson = JSON.stringify(snapshot);
         const fingerprint = documentsFingerprint(new Map(Object.entries(documents)));
-        if (!building) return documentsModule(fingerprint, `JSON.parse(${JSON.stringify(json)})`);
+        if (!building) {
+          const inline = (text: string) => `JSON.parse(${JSON.stringify(text)})`;
+          return documentsModule(fingerprint, inline(json), inline(snapshotJson));
+        }
         this.emitFile({ type: "asset", fileName: DOCUMENTS_FILE, source: json });
-        return `import fs from "node:fs";\n${documentsModule(fingerprint, `readBuildDocuments()`)}\n${readBuildDocuments}`;
+        this.emitFile({ type: "asset", fileName: SNAPSHOT_FILE, source: snapshotJson });
+        const read = (file: string) => `readBuildFile(${JSON.stringify(file)})`;
+        return `import fs from "node:fs";\n${documentsModule(fingerprint, read(DOCUMENTS_FILE), read(SNAPSHOT_FILE))}\n${readBuildFile}`;
       }
       // JSON.parse of a string literal is parsed faster than the same object literal (12,000 works).
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(collection()))});`;
@@ -59,20 +67,25 @@ export function contentPlugin(): Plugin {
 }
 
 /**
- * `virtual:content/documents`: the build's fingerprint and a function that reads its documents
- * afresh on each call, so no module holds 12,000 works' raw documents for the life of the server
- * (decision 050). In development and tests they are inline.
+ * `virtual:content/documents`: the build's fingerprint and functions that read its documents and
+ * its checked snapshot afresh on each call, so no module holds 12,000 works' raw documents for
+ * the life of the server (decision 050), and a start parses JSON instead of checking every
+ * document again (decision 051). In development and tests they are inline.
  */
-function documentsModule(fingerprint: string, read: string): string {
-  return `export const fingerprint = ${JSON.stringify(fingerprint)};\nexport function readDocuments() { return ${read}; }`;
+function documentsModule(fingerprint: string, readDocuments: string, readSnapshot: string): string {
+  return [
+    `export const fingerprint = ${JSON.stringify(fingerprint)};`,
+    `export function readDocuments() { return ${readDocuments}; }`,
+    `export function readSnapshot() { return ${readSnapshot}; }`,
+  ].join("\n");
 }
 
-/** The built server's chunk is in build/server/ or build/server/assets/; the file is in build/server/. */
-const readBuildDocuments = `function readBuildDocuments() {
-  for (const url of [new URL("./${DOCUMENTS_FILE}", import.meta.url), new URL("../${DOCUMENTS_FILE}", import.meta.url)]) {
+/** The built server's chunk is in build/server/ or build/server/assets/; the files are in build/server/. */
+const readBuildFile = `function readBuildFile(name) {
+  for (const url of [new URL("./" + name, import.meta.url), new URL("../" + name, import.meta.url)]) {
     let text;
     try { text = fs.readFileSync(url, "utf8"); } catch (error) { if (error.code === "ENOENT") continue; throw error; }
     return JSON.parse(text);
   }
-  throw new Error("${DOCUMENTS_FILE} is missing beside the built server: run npm run build again");
+  throw new Error(name + " is missing beside the built server: run npm run build again");
 }`;

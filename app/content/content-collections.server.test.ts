@@ -16,6 +16,20 @@ describe("the site's content files", () => {
   }
 });
 
+describe("the build's snapshot (decision 051)", () => {
+  it("is what checking its documents gives, and survives JSON unchanged (a start parses it instead of checking)", () => {
+    const load = contentCollections.documents;
+    if (!load) throw new Error("no documents collection");
+    const { documents, snapshot } = load() as {
+      documents: Record<string, unknown>;
+      snapshot: unknown;
+    };
+    const written = JSON.parse(JSON.stringify(snapshot));
+    expect(written).toStrictEqual(snapshotFrom(new DocumentSource(new Map(Object.entries(documents)), "content")));
+    expect(written.works.length).toBeGreaterThan(100);
+  });
+});
+
 describe("what one document names in another", () => {
   const files = new DirectorySource(contentDir()).all();
   /** The repository's content with one document changed, as the database would hold it. */

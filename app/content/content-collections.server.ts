@@ -8,13 +8,13 @@ import { snapshotFrom } from "./content-snapshot.server.ts";
  * read from the content folder when the site is built. Imported by vite.config.ts.
  */
 export const contentCollections: Record<string, () => unknown> = {
-  // Every document as written, by path: the content store's starting snapshot and the database's
-  // first-start import (decision 039). Checked whole here, so an invalid tree fails the build,
-  // naming every bad file and field.
+  // Every document as written, by path: the database's first-start import (decision 039), and
+  // the checked snapshot made from them, which the content store starts from (decision 051).
+  // Checked whole here, so an invalid tree fails the build, naming every bad file and field.
   documents: () => {
     const source = new DirectorySource(contentDir());
-    snapshotFrom(source);
-    return Object.fromEntries(source.all());
+    const snapshot = snapshotFrom(source);
+    return { documents: Object.fromEntries(source.all()), snapshot };
   },
   // The build's page-image registry: what the image routes derive page images from.
   images: () => readPageImages(),

@@ -80,10 +80,21 @@ const POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, queryMs: 10_000,
 const STARTUP_LOCK_WAIT_MS = 10 * 60_000;
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
-// PostgreSQL's default 128 MB of shared buffers is touched at start, so it is resident memory
-// from the first second (a bare open: 304 MB RSS with it, 177 MB with 16 MB). The site's data
-// (quotes, sessions, settings) is a few megabytes; 16 MB holds it all.
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+// Shared memory is sized at start from these and touched, so it is resident from the first
+// second. PostgreSQL's default 128 MB of shared buffers: a bare open was 304 MB RSS with it,
+// 177 MB with 16 MB; with 8 MB and the per-backend tables sized for PGlite's one backend (no
+// replication, one autovacuum slot), 166-174 MB against 186-189 MB after the first queries
+// (decision 051). The hot data (quotes, sessions, settings, content rows) fits; the rest is one
+// file read away in the OS cache.
+const PGLITE_SETTINGS = [
+  "shared_buffers=8MB",
+  "max_connections=4",
+  "wal_buffers=64kB",
+  "max_wal_senders=0",
+  "max_replication_slots=0",
+  "autovacuum_worker_slots=1",
+];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])];
 // Any constant: serialises migrations and seeding when several processes start on one server.
 const STARTUP_LOCK_KEY = 734_110_221;
 
