@@ -7,7 +7,7 @@ import { contentDir } from "#app/content-files/content-files.server.ts";
 const PREFIX = "virtual:content/";
 /** Written beside the built server: the build's documents, read at start and then let go (decision 050). */
 export const DOCUMENTS_FILE = "content-documents.json";
-/** Beside it: the snapshot checked from them at build, which the store starts from (decision 051). */
+/** Beside it: the snapshot checked from them at build, which the store starts from (decision 053). */
 export const SNAPSHOT_FILE = "content-snapshot.json";
 
 /**
@@ -70,7 +70,7 @@ export function contentPlugin(): Plugin {
  * `virtual:content/documents`: the build's fingerprint and functions that read its documents and
  * its checked snapshot afresh on each call, so no module holds 12,000 works' raw documents for
  * the life of the server (decision 050), and a start parses JSON instead of checking every
- * document again (decision 051). In development and tests they are inline.
+ * document again (decision 053). In development and tests they are inline.
  */
 function documentsModule(fingerprint: string, readDocuments: string, readSnapshot: string): string {
   return [

@@ -16,7 +16,7 @@ describe("the site's content files", () => {
   }
 });
 
-describe("the build's snapshot (decision 051)", () => {
+describe("the build's snapshot (decision 053)", () => {
   it("is what checking its documents gives, and survives JSON unchanged (a start parses it instead of checking)", () => {
     const load = contentCollections.documents;
     if (!load) throw new Error("no documents collection");

@@ -9,7 +9,7 @@ import { snapshotFrom } from "./content-snapshot.server.ts";
  */
 export const contentCollections: Record<string, () => unknown> = {
   // Every document as written, by path: the database's first-start import (decision 039), and
-  // the checked snapshot made from them, which the content store starts from (decision 051).
+  // the checked snapshot made from them, which the content store starts from (decision 053).
   // Checked whole here, so an invalid tree fails the build, naming every bad file and field.
   documents: () => {
     const source = new DirectorySource(contentDir());

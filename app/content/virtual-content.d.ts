@@ -10,6 +10,6 @@ declare module "virtual:content/documents" {
   export const fingerprint: string;
   /** Every content document as written, by path (`works/moss-oracle.md`), read afresh on each call. */
   export function readDocuments(): Record<string, unknown>;
-  /** The snapshot the build checked from those documents (decision 051), read afresh on each call. */
+  /** The snapshot the build checked from those documents (decision 053), read afresh on each call. */
   export function readSnapshot(): import("#app/content/content-store.server.ts").ContentSnapshot;
 }

@@ -84,7 +84,7 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 // second. PostgreSQL's default 128 MB of shared buffers: a bare open was 304 MB RSS with it,
 // 177 MB with 16 MB; with 8 MB and the per-backend tables sized for PGlite's one backend (no
 // replication, one autovacuum slot), 166-174 MB against 186-189 MB after the first queries
-// (decision 051). The hot data (quotes, sessions, settings, content rows) fits; the rest is one
+// (decision 053). The hot data (quotes, sessions, settings, content rows) fits; the rest is one
 // file read away in the OS cache.
 const PGLITE_SETTINGS = [
   "shared_buffers=8MB",
