@@ -34,9 +34,9 @@ export class FileUploadRefused extends Error {
 /**
  * One exhibition file upload (decision 048): the multipart body's `file` field is streamed to a
  * temporary file under DATA_DIR/uploads-incoming (hashed and counted on the way, refused past
- * 100 MB), judged by its bytes (exhibition-file-kind.ts), stored in the original store under its
- * SHA-256 and recorded (the row first: decision 051). The same bytes uploaded again, or twice at once, are one stored file and
- * one row. The temporary file is removed whatever happens.
+ * 100 MB), judged by its bytes (exhibition-file-kind.ts), recorded, and stored in the original
+ * store under its SHA-256 (the row first: decision 051). The same bytes uploaded again, or twice
+ * at once, are one stored file and one row. The temporary file is removed whatever happens.
  */
 export async function uploadExhibitionFile(options: {
   db: AppDatabase;
