@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
+import { removeUnnamedFiles } from "#app/uploads/remove-unnamed-files.server.ts";
 import { testPdf, testWav } from "#app/uploads/test-exhibition-files.ts";
 import { exportExhibitionFiles, importExhibitionFiles } from "./content-exhibition-files.ts";
 
@@ -63,6 +65,24 @@ describe("content:export and content:import of exhibition files (decision 048)",
     );
     expect(await intoStore.get(sha256Of(wav))).toEqual(wav);
     expect(await importExhibitionFiles(exported, { ...options, dryRun: false })).toEqual([]);
+  });
+
+  it("dates a file it already knows now, and stores its bytes again when they are gone (decision 051)", async () => {
+    // Imported files, exported before; since then the PDF's row aged past the upkeep's grace and its bytes went.
+    const db = into.database.db;
+    await db.update(exhibitionFiles).set({ uploadedAt: sql`now() - interval '3 days'` });
+    await intoStore.delete(sha256Of(pdf));
+    expect(await importExhibitionFiles(exported, { db, store: intoStore, author: "import", dryRun: false })).toEqual(
+      [],
+    );
+    expect(await intoStore.get(sha256Of(pdf))).toEqual(pdf);
+    const stale = await db
+      .select()
+      .from(exhibitionFiles)
+      .where(sql`${exhibitionFiles.uploadedAt} < now() - interval '1 hour'`);
+    expect(stale).toEqual([]);
+    // So the documents naming them, published next, find them whatever the upkeep does meanwhile.
+    expect(await removeUnnamedFiles({ db, store: intoStore })).toEqual({ removed: 0, bytes: 0 });
   });
 
   it("refuses a file whose bytes are not its name's, or not a PDF or recording, naming it", async () => {

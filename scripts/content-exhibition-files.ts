@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { classifyExhibitionFile, HEAD_BYTES } from "#app/uploads/exhibition-file-kind.ts";
 import { sha256OfFile } from "#app/uploads/hash-file.server.ts";
+import { awaitOriginalRemoval } from "#app/uploads/original-lock.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 
 /** Where content:export writes exhibition files uploaded in the editor: `<sha256>.<ext>`, as stored. */
@@ -51,7 +53,18 @@ export async function importExhibitionFiles(
     const shown = path.join(EXHIBITION_FILES_FOLDER, name);
     if (!named?.[1]) continue;
     const sha256 = named[1];
-    if (known.has(sha256)) continue;
+    if (known.has(sha256)) {
+      if (options.dryRun) continue;
+      // Dated now, so the upkeep of unnamed files (decision 051) keeps it until the documents
+      // naming it are published below; its bytes are stored again if a removal just took them.
+      const dated = await options.db
+        .update(exhibitionFiles)
+        .set({ uploadedAt: sql`now()` })
+        .where(eq(exhibitionFiles.sha256, sha256))
+        .returning({ sha256: exhibitionFiles.sha256 });
+      await awaitOriginalRemoval(options.db, sha256);
+      if (dated.length > 0 && (await options.store.has(sha256))) continue;
+    }
     if ((await sha256OfFile(file)) !== sha256)
       throw new Error(`${shown}: its bytes are not the ones its name says (changed after export?); export it again`);
     const size = fs.statSync(file).size;
@@ -64,9 +77,9 @@ export async function importExhibitionFiles(
     }
     const judged = classifyExhibitionFile(head.subarray(0, Math.min(size, HEAD_BYTES)), size);
     if (!judged.ok) throw new Error(`${shown}: ${judged.message}`);
-    added.push(shown);
+    if (!known.has(sha256)) added.push(shown);
     if (options.dryRun) continue;
-    await options.store.putFile(file);
+    // The row first, then the bytes, as an upload does (decision 051).
     await options.db
       .insert(exhibitionFiles)
       .values({
@@ -78,7 +91,13 @@ export async function importExhibitionFiles(
         bytes: size,
         uploadedBy: options.author,
       })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: exhibitionFiles.shortHash,
+        set: { uploadedAt: sql`now()` },
+        setWhere: sql`${exhibitionFiles.sha256} = excluded.sha256`,
+      });
+    await awaitOriginalRemoval(options.db, sha256);
+    await options.store.putFile(file);
   }
   return added;
 }

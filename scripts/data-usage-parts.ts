@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { formatBinaryFileSize } from "#app/format/file-size.ts";
 
 /** The parts of DATA_DIR `npm run data:usage` reports, in its order. */
 export const DATA_PARTS = ["database", "image derivatives", "zoom pyramids", "mail", "other"] as const;
@@ -47,7 +48,6 @@ export function dataUsage(dataDir: string): PartUsage[] {
 
 /** 1.2 MB, 340 KB, 12 B. */
 export function humanSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
+  // Under a kilobyte in bytes: an empty part reads "0 B", not the 1 KB a download's size would.
+  return bytes < 1024 ? `${bytes} B` : formatBinaryFileSize(bytes);
 }

@@ -72,6 +72,7 @@ export async function startRuntime() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const mailStopped = services.mailSender.stop();
       await services.enquiryRetention.stop();
+      await services.unnamedFiles.stop();
       await services.enquiryEvents.stop();
       await services.contentSync.stop();
       services.cataloguePdf.stop();

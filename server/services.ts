@@ -26,6 +26,8 @@ import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
+import { processOriginalStore } from "#app/uploads/original-store.server.ts";
+import { UnnamedFilesUpkeep } from "#app/uploads/unnamed-files-upkeep.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
 import type { CataloguePdfRebuilds } from "#server/catalogue-pdf/catalogue-pdf-rebuilds.ts";
 import { cataloguePdfRebuilds } from "#server/catalogue-pdf/catalogue-pdf-service.ts";
@@ -46,6 +48,8 @@ export interface Services {
   /** The enquiry inbox's live changes (on the admin event hub) and its retention sweep (issue 21). */
   enquiryEvents: EnquiryEventRelay;
   enquiryRetention: EnquiryRetention;
+  /** Removes uploaded exhibition files nothing names, a day after their upload (decision 051). */
+  unnamedFiles: UnnamedFilesUpkeep;
   /** The site's content; every public page reads it through its loader (decision 038). */
   content: ContentStore;
   /** Keeps `content` on the database's published content, on every process (decision 039). */
@@ -155,6 +159,15 @@ export async function createServices(): Promise<Services> {
       onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
     });
     enquiryRetention.start();
+    const unnamedFiles = new UnnamedFilesUpkeep(database, {
+      store: processOriginalStore,
+      onRemoved: ({ removed, bytes }) => logger.info({ removed, bytes }, "uploaded files nothing names removed"),
+      onError: (error) =>
+        isDatabaseUnreachable(error)
+          ? logger.warn({ reason: outageReason(error) }, "removing unnamed uploaded files: database unavailable")
+          : logger.warn({ err: error }, "removing unnamed uploaded files failed"),
+    });
+    unnamedFiles.start();
     return {
       env,
       logger,
@@ -164,6 +177,7 @@ export async function createServices(): Promise<Services> {
       mailSender,
       enquiryEvents,
       enquiryRetention,
+      unnamedFiles,
       content,
       contentSync,
       cataloguePdf: cataloguePdf.rebuilds,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, type Locator, test } from "@playwright/test";
 import { testPdf, testWav } from "#app/uploads/test-exhibition-files.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 import { sendRaw } from "./support/raw-http.ts";
 import { editorWidths, ownStudioServer } from "./support/studio-server.ts";
 
@@ -164,5 +165,35 @@ test("a PDF chosen for an audio block is refused beside the field, which keeps i
   await expect(audio.getByRole("alert")).toContainText("an audio block plays a recording");
   await expect(src).toHaveValue(before);
   await expect(audio.getByLabel("Mime", { exact: true })).not.toHaveValue("application/pdf");
+  await context.close();
+});
+
+test("at 390 px the Src field, its Upload file control and a refusal stay inside the audio block @desktop", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+  });
+  const page = await context.newPage();
+  await gotoHydrated(page, `/admin/content/exhibitions/${EXHIBITION}.yaml`);
+  const audio = page.getByRole("group", { name: /: audio$/ });
+  await audio.getByLabel("Upload file", { exact: true }).setInputFiles(bigFile("long.wav", 101 * 1024 * 1024));
+  await expect(audio.getByRole("alert")).toContainText("the limit is 100 MB");
+  const right = async (target: Locator) => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error("not laid out");
+    return box.x + box.width;
+  };
+  const inside = await right(audio);
+  // The address, the file input and the sentence wrap within the block's box (they ran past it).
+  for (const part of [
+    audio.getByLabel("Src", { exact: true }),
+    audio.getByLabel("Upload file", { exact: true }),
+    audio.getByRole("alert"),
+  ])
+    expect(await right(part)).toBeLessThanOrEqual(inside);
   await context.close();
 });

@@ -57,6 +57,11 @@ export class DiskOriginalStore implements OriginalStore {
     return file;
   }
 
+  async delete(sha256: string): Promise<void> {
+    // A reader that already opened the file keeps reading it: POSIX removes it after the last close.
+    await fs.rm(this.fileOf(sha256), { force: true });
+  }
+
   private async write(sha256: string, fill: (partial: string) => Promise<void>): Promise<void> {
     const file = this.fileOf(sha256);
     const dir = path.dirname(file);

@@ -52,6 +52,17 @@ for (const [kind, open] of Object.entries(kinds)) {
       expect((await store.get(first))?.equals(bytes)).toBe(true);
     });
 
+    it("removes stored bytes (and this machine's copy of them), and a removal of none is no error", async () => {
+      const sha256 = await store.put(Buffer.from(`to be removed ${kind}`));
+      const local = await store.localFile(sha256);
+      await store.delete(sha256);
+      expect(await store.has(sha256)).toBe(false);
+      expect(await store.get(sha256)).toBeUndefined();
+      expect(fs.existsSync(local)).toBe(false);
+      await expect(store.delete(sha256)).resolves.toBeUndefined();
+      await expect(store.delete("../../etc/passwd")).rejects.toThrow(/not a SHA-256/);
+    });
+
     it("answers nothing for a hash it does not hold, and refuses what is not a hash", async () => {
       const missing = "0".repeat(64);
       expect(await store.has(missing)).toBe(false);

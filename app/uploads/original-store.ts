@@ -19,6 +19,12 @@ export interface OriginalStore {
    * disk, a checked copy in a local cache for S3. Throws when the store has no such original.
    */
   localFile(sha256: string): Promise<string>;
+  /**
+   * Removes the bytes stored under `sha256` (nothing happens when there are none). Only the
+   * upkeep of unnamed exhibition files calls it, after checking that no row names the hash
+   * (decision 051); a stored original is otherwise never changed or removed.
+   */
+  delete(sha256: string): Promise<void>;
 }
 
 /** A SHA-256 in hex, the only name an original is stored under. */

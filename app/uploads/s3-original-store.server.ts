@@ -4,7 +4,14 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { sha256Of, sha256OfFile } from "./hash-file.server.ts";
 import { type OriginalStore, shardedName } from "./original-store.ts";
 import { OriginalsCachePruner } from "./originals-cache-pruner.server.ts";
@@ -133,6 +140,13 @@ export class S3OriginalStore implements OriginalStore {
     await this.#pruner.used(fetched);
     this.#pruner.schedule();
     return fetched;
+  }
+
+  async delete(sha256: string): Promise<void> {
+    // S3 answers a delete of a missing key with success too.
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }));
+    // This machine's copy goes too; another machine's is pruned by its cache's size cap.
+    await fsp.rm(path.join(this.#cacheDir, shardedName(sha256)), { force: true });
   }
 
   async #download(sha256: string, file: string): Promise<string> {

@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
+import { formatBinaryFileSize } from "#app/format/file-size.ts";
 import { MAX_AUDIO_BYTES, MAX_PDF_BYTES } from "#app/uploads/exhibition-file-kind.ts";
 import { uploadedFileAnswer } from "./file-address.ts";
 import styles from "./file-upload-control.module.css";
 
+// The limits are binary megabytes (decision 048); sizes are put in words by app/format/file-size.ts.
 const MB = 1024 * 1024;
 
 /** The same limits as the server's, checked before sending so a too-big file never meets nginx's bare 413. */
@@ -10,15 +12,10 @@ export function sizeProblem(file: { size: number; name: string; type: string }):
   if (file.size === 0) return "This file is empty. Choose the file again.";
   const pdf = file.type === "application/pdf" || /\.pdf$/i.test(file.name);
   if (pdf && file.size > MAX_PDF_BYTES)
-    return `This PDF is ${(file.size / MB).toFixed(1)} MB; the limit is ${MAX_PDF_BYTES / MB} MB. Export it with smaller images.`;
+    return `This PDF is ${formatBinaryFileSize(file.size)}; the limit is ${MAX_PDF_BYTES / MB} MB. Export it with smaller images.`;
   if (file.size > MAX_AUDIO_BYTES)
-    return `This file is ${(file.size / MB).toFixed(1)} MB; the limit is ${MAX_AUDIO_BYTES / MB} MB (${MAX_PDF_BYTES / MB} MB for a PDF). Export a recording as MP3 or M4A.`;
+    return `This file is ${formatBinaryFileSize(file.size)}; the limit is ${MAX_AUDIO_BYTES / MB} MB (${MAX_PDF_BYTES / MB} MB for a PDF). Export a recording as MP3 or M4A.`;
   return undefined;
-}
-
-/** A size as a person reads it: "420 KB", "3.2 MB" (a small file is not "0.0 MB"). */
-export function readableSize(bytes: number): string {
-  return bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MB).toFixed(1)} MB`;
 }
 
 type Progress =
@@ -86,7 +83,7 @@ export function FileUploadControl(props: {
         if (mime) mime.value = stored.data.mime;
         setProgress({
           state: "done",
-          message: `Uploaded (${readableSize(stored.data.bytes)}): the field now holds its address. Save the draft or publish to keep it.`,
+          message: `Uploaded (${formatBinaryFileSize(stored.data.bytes)}): the field now holds its address. Save the draft or publish to keep it.`,
         });
       } else {
         const error = (answer as { error?: unknown } | undefined)?.error;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { MultipartRefused, streamFilePart } from "#app/http/streamed-file-part.server.ts";
@@ -11,6 +11,7 @@ import {
   HEAD_BYTES,
   MAX_AUDIO_BYTES,
 } from "#app/uploads/exhibition-file-kind.ts";
+import { awaitOriginalRemoval } from "#app/uploads/original-lock.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { incomingDir } from "#server/images/incoming-uploads.ts";
 import { fileAddress, fileSlug, type UploadedFileAnswer } from "./file-address.ts";
@@ -33,9 +34,9 @@ export class FileUploadRefused extends Error {
 /**
  * One exhibition file upload (decision 048): the multipart body's `file` field is streamed to a
  * temporary file under DATA_DIR/uploads-incoming (hashed and counted on the way, refused past
- * 100 MB), judged by its bytes (exhibition-file-kind.ts), stored in the original store under its
- * SHA-256 and recorded. The same bytes uploaded again, or twice at once, are one stored file and
- * one row. The temporary file is removed whatever happens.
+ * 100 MB), judged by its bytes (exhibition-file-kind.ts), recorded, and stored in the original
+ * store under its SHA-256 (the row first: decision 051). The same bytes uploaded again, or twice
+ * at once, are one stored file and one row. The temporary file is removed whatever happens.
  */
 export async function uploadExhibitionFile(options: {
   db: AppDatabase;
@@ -67,8 +68,10 @@ export async function uploadExhibitionFile(options: {
       throw new FileUploadRefused(refusalStatus(judged.message), judged.message);
     }
     const { file } = judged;
-    const sha256 = await options.store.putFile(temporary);
-    if (sha256 !== streamed.sha256) throw new Error(`The upload changed on disk while it was stored (${sha256})`);
+    const sha256 = streamed.sha256;
+    // The row first, dated now (an upload of bytes already here dates it again), then the bytes:
+    // the upkeep of unnamed files (decision 051) leaves a young row's bytes alone, and one removal
+    // already under way is waited for, so the bytes are stored again rather than lost after it.
     await options.db
       .insert(exhibitionFiles)
       .values({
@@ -80,7 +83,12 @@ export async function uploadExhibitionFile(options: {
         bytes: streamed.bytes,
         uploadedBy: options.author,
       })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: exhibitionFiles.shortHash,
+        set: { uploadedAt: sql`now()` },
+        // Only the same bytes: another file sharing the 16 hex is refused below, its row untouched.
+        setWhere: sql`${exhibitionFiles.sha256} = excluded.sha256`,
+      });
     const [row] = await options.db
       .select()
       .from(exhibitionFiles)
@@ -91,6 +99,9 @@ export async function uploadExhibitionFile(options: {
         409,
         "Another file already has this file's address. Change one byte (export it again) and upload it.",
       );
+    await awaitOriginalRemoval(options.db, sha256);
+    const stored = await options.store.putFile(temporary);
+    if (stored !== sha256) throw new Error(`The upload changed on disk while it was stored (${stored})`);
     const slug = fileSlug(options.label, file.kind === "pdf" ? "document" : "recording");
     return { href: fileAddress(sha256, slug, file.ext), bytes: streamed.bytes, kind: file.kind, mime: file.mime };
   } finally {

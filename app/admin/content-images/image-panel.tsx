@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { formatBinaryFileSize } from "#app/format/file-size.ts";
 import styles from "./image-panel.module.css";
 import type { ImagePanelData } from "./image-panel.server.ts";
 
@@ -23,7 +24,7 @@ const MAX_IMAGE_BYTES = 40 * 1024 * 1024;
 
 function imageSizeProblem(bytes: number): string | undefined {
   if (bytes <= MAX_IMAGE_BYTES) return undefined;
-  return `This file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is 40 MB. Save a smaller copy and upload that.`;
+  return `This file is ${formatBinaryFileSize(bytes)}; the limit is 40 MB. Save a smaller copy and upload that.`;
 }
 
 /**
