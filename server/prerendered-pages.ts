@@ -57,8 +57,12 @@ export interface PrerenderedOptions {
   maxBytes?: number;
 }
 
-/** ~6 KB a page compressed: every page of a 120-work site, several thousand of a 12,000-work one. */
-const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
+/**
+ * ~6 KB a page compressed: every page of a 120-work site (about 1 MB), the 2,700 most recently
+ * asked for of a 12,000-work one. Halved from 32 MB (decision 053): a crawl of 12,000 pages
+ * filled it, and with the garbage of filling it was most of the crawl's peak over 400 MB.
+ */
+const KEPT_PAGE_BYTES = 16 * 1024 * 1024;
 /**
  * Pages being compressed at once (brotli 11 takes tens of ms a page). A crawl of thousands of
  * pages asks faster than that: past this, a page is sent and not kept, so the pages waiting to
@@ -68,7 +72,7 @@ const COMPRESSING_AT_ONCE = 4;
 /** The first compression of a build page, on the request that reads it. */
 const QUICK_LEVELS = { brotliQuality: 4, gzipLevel: 6 };
 /** Bytes of identity and gzip bodies kept for the clients that ask for them (decision 034). */
-const OTHER_ENCODINGS_BYTES = 16 * 1024 * 1024;
+const OTHER_ENCODINGS_BYTES = 8 * 1024 * 1024;
 
 /**
  * Only the brotli body is held (what browsers ask for): each page's identity and gzip forms,
