@@ -48,9 +48,11 @@ for (const engine of allTestEngines) {
         testDb = await createTestDatabase(engine);
         const { db } = testDb.database;
         await db.insert(authUser).values({ id: "admin-1", name: "Admin", email: "admin@umbra.test", role: "admin" });
+        // Added before the hub listens: its insert's notification, delivered late on a loaded
+        // machine, once reached a stream opened after it as if it were the later change.
+        const [quote] = await db.insert(quotes).values({ text: "a quote" }).returning();
         hub = new QuoteEventHub(testDb.database, { sessionCheckMs, onError: (error) => errors.push(error) });
         await hub.start();
-        const [quote] = await db.insert(quotes).values({ text: "a quote" }).returning();
         return { db, hub, quoteId: quote!.id };
       }
 
