@@ -94,14 +94,15 @@ function keepWhatIsRendered(
   production: boolean,
 ) {
   captureRenderedPage(req, res, async (rendered, nonce) => {
-    // The home page was prerendered with its stylesheets inlined (one response to first paint);
-    // kept, it gets the same, so rendering it on request leaves its critical path as it was.
+    // Kept pages get their stylesheets inlined, as the build's prerendered pages have them: one
+    // response to first paint. The wall was left with three render-blocking stylesheets, one
+    // round trip more on a slow line before its first paint (issue 20).
     const answer = await keptPageAnswer(rendered, {
       nonce,
       cacheControl: res.getHeader("cache-control"),
       contentType: res.getHeader("content-type"),
       production,
-      readStylesheet: key === HOME_KEY && production ? readBuiltStylesheet() : undefined,
+      readStylesheet: production ? readBuiltStylesheet() : undefined,
     });
     const pages = currentPages();
     if (!pages || quoteWall.generation !== generation) return;
