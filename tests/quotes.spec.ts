@@ -26,6 +26,18 @@ test.describe("public quote wall", () => {
     await expect(cards.first()).toContainText("September 25, 2025");
   });
 
+  test("kept in memory, reaches its first paint in one response: no stylesheet blocks it (issue 20)", async ({
+    request,
+  }) => {
+    const kept = /<style>[^<]+<\/style>/;
+    await expect.poll(async () => (await request.get("/quotes")).text()).toMatch(kept);
+    const html = await (await request.get("/quotes")).text();
+    const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(stylesheets.length).toBeGreaterThan(0);
+    for (const link of stylesheets) expect(link).toContain('disabled=""');
+    expect(html).toContain("Plants do not rush and they still cover the earth.");
+  });
+
   test("loads more quotes on demand", async ({ page }) => {
     await gotoHydrated(page, "/quotes");
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
