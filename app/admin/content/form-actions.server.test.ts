@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { createTestDatabase, type TestDatabase, testEngines } from "#app/db/test-database.server.ts";
 import { findDraft, publishedRevision, saveDraft } from "./content-drafts.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "./form-actions.server.ts";
@@ -138,6 +139,37 @@ describe.each(testEngines)("the editor's form: publish, drafts and refusals (%s)
     const answer = body(await run(path, formFor(exhibition, [["_new.blocks", "quote"]]), "add:blocks"));
     expect((answer.value as { blocks: unknown[] }).blocks.at(-1)).toEqual({ type: "quote", text: "" });
     expect(await publishedRevision(db.database.db, path)).toBe(1);
+  });
+
+  it("refuses to save or publish an address of an uploaded file the site no longer stores, and saves it once stored", async () => {
+    const path = "exhibitions/residency-in-the-amazon-peru-2025.yaml";
+    const exhibition = files.all().get(path) as { blocks: Array<Record<string, unknown>> };
+    const sha256 = "ab".repeat(32);
+    const address = `/files/u/${sha256.slice(0, 16)}/field-recording.m4a`;
+    const blocks = exhibition.blocks.map((block) => (block.type === "audio" ? { ...block, src: address } : block));
+    const form = formFor({ ...exhibition, blocks });
+    for (const intent of ["save-draft", "form-publish"]) {
+      const refused = body(await run(path, form, intent));
+      expect(refused.status).toBe(422);
+      expect(refused.problems).toEqual([
+        `This uploaded file is no longer stored: ${address}. Uploads that nothing saved names are removed after a day; upload it again, then save.`,
+      ]);
+    }
+    expect(await findDraft(db.database.db, path)).toBeUndefined();
+    expect(await publishedRevision(db.database.db, path)).toBe(1);
+
+    await db.database.db.insert(exhibitionFiles).values({
+      shortHash: sha256.slice(0, 16),
+      sha256,
+      kind: "audio",
+      mime: "audio/mp4",
+      ext: "m4a",
+      bytes: 1234,
+      uploadedBy: author,
+    });
+    const saved = await run(path, form, "save-draft");
+    expect((saved as Response).headers.get("Location")).toContain("saved=1");
+    expect(JSON.stringify((await findDraft(db.database.db, path))?.data)).toContain(address);
   });
 
   it("refuses deleting a work an exhibition shows, saying so", async () => {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { missingFilesProblem, missingUploadedFiles } from "#app/admin/content-files/missing-files.server.ts";
 import { ContentConflict, commitChanges } from "#app/content/content-documents.server.ts";
 import { markdownToHtml } from "#app/content/long-form-files.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
@@ -116,6 +117,12 @@ export async function formAction(
   const edit = editOf(intent, form);
   if (edit) return answer(spec, applyEdit(spec, value, edit), 200, { errors: reading.problems });
   if (intent === "preview") return answer(spec, value, 200, { errors: reading.problems });
+
+  // A saved address of an upload the site has since removed would be a broken link (decision 051).
+  if (intent === "save-draft" || intent === "form-publish") {
+    const missing = await missingUploadedFiles(db, value);
+    if (missing.length > 0) return answer(spec, value, 422, { problems: [missingFilesProblem(missing)] });
+  }
 
   try {
     switch (intent) {
