@@ -1,9 +1,10 @@
 import { inArray } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
+import { FILE_ADDRESS } from "./file-address.ts";
 
-/** Every `/files/u/<16 hex>/<name>` address in a document's text. */
-const ADDRESSES = /\/files\/u\/([0-9a-f]{16})\/[a-z0-9][a-z0-9-]{0,79}\.[a-z0-9]{2,5}/g;
+/** Every `/files/u/<16 hex>/<name>` address in a document's text: FILE_ADDRESS, unanchored. */
+const ADDRESSES = new RegExp(FILE_ADDRESS.source.replace(/^\^|\$$/g, ""), "g");
 
 /**
  * The uploaded-file addresses a document names that the site no longer stores: an upload left
