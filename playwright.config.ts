@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { serverNodeFlags } from "./bench/server-node-flags.ts";
 
 // Debian's Chromium, never a downloaded browser (this machine cannot download one).
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -65,7 +66,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.js",
+    // With `npm start`'s V8 flags, so the tests run the server an artist runs.
+    command: ["node", ...serverNodeFlags(), "server.js"].join(" "),
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

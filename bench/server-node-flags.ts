@@ -10,8 +10,8 @@ const repoRoot = path.resolve(import.meta.dirname, "..");
  */
 export function serverNodeFlags(root = repoRoot): string[] {
   const start: string = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  const flags = /^node((?: --[a-z-]+=\S+)*) scripts\/start\.mjs$/.exec(start);
+  const flags = /^node((?: --[a-z-]+(?:=\S+)?)*) scripts\/start\.mjs$/.exec(start);
   if (!flags)
-    throw new Error(`package.json's start script is not "node [--flag=value ...] scripts/start.mjs": ${start}`);
+    throw new Error(`package.json's start script is not "node [--flag[=value] ...] scripts/start.mjs": ${start}`);
   return (flags[1] ?? "").trim().split(" ").filter(Boolean);
 }
