@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { showGalleryFilters } from "./support/gallery-filters.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
-// The real catalogue shows 118 works, one page of 120; `?per=50` makes three pages of it
+// The real catalogue shows 118 works, pages of 36 (decision 054); `?per=50` makes three pages of it
 // (50, 50, 18), so paging is tested on the real build (decision 021).
 const cards = (page: Page) => page.getByRole("main").getByRole("listitem");
 const titles = (page: Page) => cards(page).getByRole("heading", { level: 2 });
@@ -103,7 +103,8 @@ test.describe("bad page numbers", () => {
     ["page=-2", 400, "Not a page of the gallery", 'page must be a whole number from 1 (got "-2")'],
     ["page=1.5", 400, "Not a page of the gallery", 'page must be a whole number from 1 (got "1.5")'],
     ["per=5", 400, "Not a page of the gallery", 'per must be a whole number from 10 to 120 (got "5")'],
-    ["page=2", 404, "No such page of works", "There is no page 2 of this view: it has 1 page."],
+    ["page=5", 404, "No such page of works", "There is no page 5 of this view: it has 4 pages."],
+    ["series=Secrets&page=2", 404, "No such page of works", "There is no page 2 of this view: it has 1 page."],
     ["per=50&page=99999", 404, "No such page of works", "There is no page 99999 of this view: it has 3 pages."],
   ] as const) {
     test(`/art?${query} answers ${status} with a message`, async ({ page }) => {

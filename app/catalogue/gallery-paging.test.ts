@@ -26,8 +26,10 @@ const lister = galleryLister(cards);
 const params = (query: string) => new URLSearchParams(query);
 
 describe("gallery paging", () => {
-  it("reads page and per, defaulting to the first page of 120", () => {
-    expect(pagingFromSearchParams(params(""))).toEqual({ ok: true, paging: { page: 1, per: GALLERY_PAGE_SIZE } });
+  it("reads page and per, defaulting to the first page of 36", () => {
+    expect(pagingFromSearchParams(params(""))).toEqual({ ok: true, paging: { page: 1, per: 36 } });
+    expect(GALLERY_PAGE_SIZE).toBe(36);
+    expect(pagingFromSearchParams(params("per=120"))).toEqual({ ok: true, paging: { page: 1, per: 120 } });
     expect(pagingFromSearchParams(params("page=3&per=50"))).toEqual({ ok: true, paging: { page: 3, per: 50 } });
   });
 
@@ -56,19 +58,19 @@ describe("gallery paging", () => {
 
   it("slices a view into pages and knows where it ends", () => {
     const list = listArtworks(cards, DEFAULT_FILTERS);
-    const second = pageOf(list, DEFAULT_FILTERS, { page: 2, per: 120 });
-    expect(second?.cards).toEqual(list.slice(120, 240));
-    expect(second).toMatchObject({ page: 2, pages: Math.ceil(list.length / 120), total: list.length, query: "page=2" });
-    expect(pageOf(list, DEFAULT_FILTERS, { page: 99, per: 120 })).toBeUndefined();
-    expect(pageOf([], DEFAULT_FILTERS, { page: 1, per: 120 })).toMatchObject({ cards: [], pages: 1, total: 0 });
+    const second = pageOf(list, DEFAULT_FILTERS, { page: 2, per: 36 });
+    expect(second?.cards).toEqual(list.slice(36, 72));
+    expect(second).toMatchObject({ page: 2, pages: Math.ceil(list.length / 36), total: list.length, query: "page=2" });
+    expect(pageOf(list, DEFAULT_FILTERS, { page: 9999, per: 36 })).toBeUndefined();
+    expect(pageOf([], DEFAULT_FILTERS, { page: 1, per: 36 })).toMatchObject({ cards: [], pages: 1, total: 0 });
     expect(pastTheEndMessage(9, 1)).toBe("There is no page 9 of this view: it has 1 page.");
   });
 
   it("writes the shortest URL of a page, filters first", () => {
     const filters = { ...DEFAULT_FILTERS, series: "Secrets", yearSort: "asc" as const };
-    expect(galleryHref(DEFAULT_FILTERS, { page: 1, per: 120 })).toBe("/art");
+    expect(galleryHref(DEFAULT_FILTERS, { page: 1, per: 36 })).toBe("/art");
     expect(galleryHref(filters, { page: 2, per: 50 })).toBe("/art?series=Secrets&sort=oldest&per=50&page=2");
-    expect(galleryQuery(DEFAULT_FILTERS, { page: 3, per: 120 }).toString()).toBe("page=3");
+    expect(galleryQuery(DEFAULT_FILTERS, { page: 3, per: 36 }).toString()).toBe("page=3");
   });
 });
 
