@@ -149,6 +149,16 @@ function scheduleIdleExit() {
 
 process.once("exit", () => child?.kill("SIGKILL"));
 
+/**
+ * Starts the encoder process ahead of its first job (Node and libvips take ~100 ms to load): a
+ * fresh start's first visitors then wait only for their images. It ends after IDLE_MS unused.
+ */
+export function startEncoder(): void {
+  clearTimeout(idleTimer);
+  encoderProcess();
+  scheduleIdleExit();
+}
+
 /** Encodes `recipe` in the encoder process (started when needed, ended when idle). */
 export async function encodeInChild(recipe: EncodeRecipe): Promise<Buffer> {
   const body = (await askChild({ recipe })) as Uint8Array;

@@ -146,6 +146,35 @@ describe("image route", () => {
     expect(data[1]).toBeLessThan(30);
   });
 
+  it("makes a cold AVIF's small JPEG while the AVIF is waited for, so a late AVIF is followed by it at once", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-meanwhile-"));
+    const route = imageRoute({ cacheDir: dir, isKnownArtwork: () => true, answerWithinMs: 30_000 });
+    const server = express().use("/img", route).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/img/artworks-800/slow-one.avif`;
+    let release: () => void = () => {};
+    const held = withEncoderSlot("soon", () => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      let answered = false;
+      const answer = fetch(url).then((response) => {
+        answered = true;
+        return response;
+      });
+      // The AVIF waits behind the held encode; its fallback is made meanwhile, not after the wait.
+      const fallback = path.join(dir, "artworks-400", `slow-one.${standInCacheKey("artwork")}.jpg`);
+      for (let i = 0; i < 200 && !fs.existsSync(fallback); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(fs.existsSync(fallback)).toBe(true);
+      expect(answered).toBe(false);
+      release();
+      await held;
+      const response = await answer;
+      expect(response.headers.get("content-type")).toBe("image/avif");
+    } finally {
+      release();
+      server.close();
+    }
+  });
+
   it("never makes a visitor wait for AVIF: a small JPEG kept on disk and revalidated, then the real file", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-fallback-"));
     const route = imageRoute({ cacheDir: dir, isKnownArtwork: () => true, answerWithinMs: 0 });

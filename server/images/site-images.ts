@@ -2,6 +2,7 @@ import path from "node:path";
 import { getEnv } from "#app/config/env.server.ts";
 import { processContentStore } from "#app/content/content-store.server.ts";
 import { deepZoomRoute } from "./deep-zoom-route.ts";
+import { startEncoder } from "./encoder-child.ts";
 import { pruneSuperseded, removeTemporaryFiles } from "./image-cache-upkeep.ts";
 import { imageRoute } from "./image-route.ts";
 import { removeStaleUploads } from "./incoming-uploads.ts";
@@ -81,6 +82,8 @@ export function warmSiteImages(logger: Parameters<typeof warmFirstScreenImages>[
   setInterval(upkeep, PRUNE_EVERY_MS).unref();
 
   if (getEnv().WARM_IMAGES === "off") return;
+  // Warming needs the encoder within a second or two, and the first visitors' images sooner.
+  startEncoder();
   const works = catalogue().artworks.map((work) => work.slug);
   // A new or replaced original (seen at this start by its content hash) has no pyramid yet:
   // those first, then the first screens, then every other work's pyramid.
