@@ -168,7 +168,7 @@ export async function measureGrowthAt(
   const memoryRows: Measurement[] = [];
   if (memory) {
     try {
-      memoryRows.push(await measureCatalogueMemory(port, built.dir, size));
+      memoryRows.push(...(await measureCatalogueMemory(port, built.dir, size)));
     } catch (error) {
       memoryRows.push(failed(`Server RSS, ${label}`, "-", `could not measure: ${(error as Error).message}`));
     }
