@@ -7,6 +7,7 @@ import { ArtworkLabel } from "#app/components/artwork/artwork-label.tsx";
 import { ArtworkPager } from "#app/components/artwork/artwork-pager.tsx";
 import { ArtworkProvenance } from "#app/components/artwork/artwork-provenance.tsx";
 import { ViewAtScale } from "#app/components/artwork/view-at-scale.tsx";
+import { WORK_PICTURE_SIZES } from "#app/components/artwork/work-picture-sizes.ts";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
@@ -133,7 +134,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               collection="artworks"
               name={artwork.imageLarge}
               alt={artwork.title}
-              sizes="(min-width: 1440px) 952px, (min-width: 1024px) calc(100vw - 488px), calc(100vw - 32px)"
+              sizes={WORK_PICTURE_SIZES}
               priority
               className={styles.image}
             />
@@ -192,7 +193,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
             {loaderData.copy.scaleHeading}
           </h2>
           <ViewAtScale
-            image={artwork.imageSmall}
+            image={artwork.imageLarge}
             size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
             caption={loaderData.copy.scaleCaption}
           />

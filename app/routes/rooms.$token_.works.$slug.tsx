@@ -152,7 +152,7 @@ export default function RoomWorkPage({ loaderData, actionData }: Route.Component
             {scale.heading}
           </h2>
           <ViewAtScale
-            image={artwork.imageSmall}
+            image={artwork.imageLarge}
             size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
             caption={scale.caption}
           />

@@ -1,6 +1,7 @@
 import type { PrintedSize } from "#app/catalogue/work-label.ts";
 import { Picture } from "#app/components/picture.tsx";
 import styles from "./view-at-scale.module.css";
+import { WORK_PICTURE_SIZES } from "./work-picture-sizes.ts";
 
 /** The figure beside the work, in centimetres. */
 export const FIGURE_HEIGHT_CM = 170;
@@ -80,13 +81,7 @@ export function ViewAtScale({ image, size, caption }: ViewAtScaleProps) {
             height: pct(work.height, SCENE.height),
           }}
         >
-          <Picture
-            collection="artworks"
-            name={image}
-            alt=""
-            sizes="(max-width: 700px) 52vw, 330px"
-            className={styles.image}
-          />
+          <Picture collection="artworks" name={image} alt="" sizes={WORK_PICTURE_SIZES} className={styles.image} />
         </div>
       </div>
       <figcaption className={styles.caption}>{caption}</figcaption>

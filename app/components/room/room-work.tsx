@@ -3,6 +3,7 @@ import type { Artwork } from "#app/catalogue/catalogue.ts";
 import type { WorkLabel } from "#app/catalogue/work-label.ts";
 import labelStyles from "#app/components/artwork/artwork-label.module.css";
 import { ArtworkLabel } from "#app/components/artwork/artwork-label.tsx";
+import { WORK_PICTURE_SIZES } from "#app/components/artwork/work-picture-sizes.ts";
 import { Picture } from "#app/components/picture.tsx";
 import { usePictureImage } from "#app/components/picture-images.tsx";
 import styles from "./room-work.module.css";
@@ -65,7 +66,7 @@ export function RoomWork({
             collection="artworks"
             name={artwork.imageLarge}
             alt={artwork.title}
-            sizes="(min-width: 1440px) 952px, (min-width: 1024px) calc(100vw - 488px), calc(100vw - 32px)"
+            sizes={WORK_PICTURE_SIZES}
             priority={priority}
             className={styles.image}
           />
