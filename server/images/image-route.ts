@@ -174,11 +174,11 @@ export function imageRoute(options: {
       // With no size of the image on disk, its small JPEG/PNG is made meanwhile (tens of ms, on
       // the other core), so an AVIF not ready in time is followed by a fallback at once, not by
       // the fallback's own encode.
-      const fallback = nearestReady(target) ? undefined : fallbackFor(target);
-      fallback?.catch(() => undefined);
+      const fallback = fallbackFor(target);
+      fallback.catch(() => undefined);
       const ready = await Promise.race([derived, delay(answerWithinMs)]);
       if (ready) return sendCached(ready, target.format, CACHE_CONTROL);
-      sendFallback(await (fallback ?? fallbackFor(target)));
+      sendFallback(await fallback);
     } catch (error) {
       if (error instanceof EncoderBusyError) {
         res.set("Retry-After", String(error.retryAfterSeconds));
