@@ -17,7 +17,7 @@ import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
 import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
-import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders, isolatesWindow } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
   production?: boolean;
@@ -177,10 +177,10 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     ...fixedSecurityHeaders({ production }),
     ...(production ? { "Content-Security-Policy": contentSecurityPolicy() } : {}),
   };
-  const pageHeaders = (scriptPolicy: string): Record<string, string> => ({
+  const pageHeaders = (route: string, scriptPolicy: string): Record<string, string> => ({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "public, max-age=0, must-revalidate",
-    ...fixedSecurityHeaders({ production }),
+    ...fixedSecurityHeaders({ production, isolateWindow: isolatesWindow(route) }),
     ...(production ? { "Content-Security-Policy": scriptPolicy } : {}),
   });
 
@@ -202,7 +202,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       scriptNonce: options.scriptNonce,
     });
     const identity = Buffer.from(html);
-    const headers = pageHeaders(scriptPolicy);
+    const headers = pageHeaders(route, scriptPolicy);
     const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
     if (built) {
       const answer = leanAnswer(prepareAnswer(built, headers));
@@ -239,6 +239,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
           cacheControl: res.getHeader("cache-control"),
           contentType: res.getHeader("content-type"),
           production,
+          isolateWindow: res.hasHeader("cross-origin-opener-policy"),
           readStylesheet: production ? readStylesheet : undefined,
         });
         if (generation() !== forGeneration || pageVersion(route) !== forPage) return;

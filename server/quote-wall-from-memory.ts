@@ -102,6 +102,7 @@ function keepWhatIsRendered(
       cacheControl: res.getHeader("cache-control"),
       contentType: res.getHeader("content-type"),
       production,
+      isolateWindow: res.hasHeader("cross-origin-opener-policy"),
       readStylesheet: production ? readBuiltStylesheet() : undefined,
     });
     const pages = currentPages();

@@ -83,12 +83,15 @@ export async function keptPageAnswer(
     cacheControl,
     contentType,
     production,
+    isolateWindow,
     readStylesheet,
   }: {
     nonce: string | undefined;
     cacheControl: unknown;
     contentType: unknown;
     production: boolean;
+    /** As the rendered answer had it (security-headers.ts isolatesWindow). */
+    isolateWindow: boolean;
     readStylesheet?: (href: string) => string | undefined;
   },
 ): Promise<PreparedAnswer> {
@@ -98,7 +101,7 @@ export async function keptPageAnswer(
   const headers = {
     "Content-Type": String(contentType),
     "Cache-Control": typeof cacheControl === "string" ? cacheControl : "public, max-age=0, must-revalidate",
-    ...fixedSecurityHeaders({ production }),
+    ...fixedSecurityHeaders({ production, isolateWindow }),
     ...(production ? { "Content-Security-Policy": contentSecurityPolicy(own?.scriptHashes) } : {}),
   };
   return prepareAnswer(await compressBody(Buffer.from(html)), headers);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
+import { LONG_FORM_KINDS } from "#app/routes/long-form/kinds.ts";
 
 /**
  * The Content-Security-Policy for a page whose scripts are allowed by `scriptSources`
@@ -31,11 +32,11 @@ export function contentSecurityPolicy(scriptSources: readonly string[] = []): st
  * Development skips the CSP: Vite's dev client injects inline scripts and a websocket.
  */
 export function securityHeaders({ production }: { production: boolean }) {
-  return function setSecurityHeaders(_req: Request, res: Response, next: NextFunction) {
+  return function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (production) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
-    setFixedSecurityHeaders(res, { production });
+    setFixedSecurityHeaders(res, { production, isolateWindow: isolatesWindow(req.path) });
     next();
   };
 }
@@ -70,18 +71,55 @@ export function servedOverHttps(): boolean {
   return (process.env.PUBLIC_URL ?? "").toLowerCase().startsWith("https:");
 }
 
+// The public pages, as the app routes them (app/routes/): the same for every visitor. Anything
+// else, and any other spelling of these (`/ADMIN`, `/%61dmin`), isolates its window.
+const PUBLIC_PAGE = new RegExp(
+  `^/(${[
+    "",
+    "about",
+    "art(/[a-z0-9-]+(/zoom)?)?",
+    "exhibitions(/[a-z0-9-]+)?",
+    "cv",
+    "prices",
+    "merch",
+    "contact",
+    "quotes",
+    "enquire",
+    ...LONG_FORM_KINDS.map((kind) => `${kind}(/[a-z0-9-]+)?`),
+  ].join("|")})$`,
+);
+
 /**
- * The security headers that do not depend on the page, by name. Every response carries them:
- * Express sets them first (securityHeaders above), and the handlers that answer outside Express
- * (prerendered pages and their redirects, the in-memory quote API, parser errors) set them too.
+ * Whether a page at this address isolates its window from other sites' windows
+ * (Cross-Origin-Opener-Policy: same-origin). Every page does except the public ones: a public
+ * page shows everyone the same thing, so a window holding a reference to it learns nothing, and
+ * there the isolation costs every arrival from another site a fresh renderer process, the largest
+ * part of a public page's first paint on a phone (decision 056). The studio, viewing rooms and a
+ * password reset link keep it.
  */
-export function fixedSecurityHeaders({ production }: { production: boolean }): Record<string, string> {
+export function isolatesWindow(pathname: string): boolean {
+  return !PUBLIC_PAGE.test(pathname);
+}
+
+/**
+ * The security headers that do not depend on the page's scripts, by name. Every response carries
+ * them: Express sets them first (securityHeaders above), and the handlers that answer outside
+ * Express (prerendered pages and their redirects, the in-memory quote API, parser errors) set them
+ * too. `isolateWindow` is isolatesWindow(address) for a page; anything else keeps the default.
+ */
+export function fixedSecurityHeaders({
+  production,
+  isolateWindow = true,
+}: {
+  production: boolean;
+  isolateWindow?: boolean;
+}): Record<string, string> {
   return {
     ...(production && servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(isolateWindow ? { "Cross-Origin-Opener-Policy": "same-origin" } : {}),
     // Images and files are for this site's own pages; other sites may link but not embed them.
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": PERMISSIONS_POLICY,
@@ -89,6 +127,9 @@ export function fixedSecurityHeaders({ production }: { production: boolean }): R
 }
 
 /** Sets fixedSecurityHeaders on a response. */
-export function setFixedSecurityHeaders(res: ServerResponse, { production }: { production: boolean }): void {
-  for (const [name, value] of Object.entries(fixedSecurityHeaders({ production }))) res.setHeader(name, value);
+export function setFixedSecurityHeaders(
+  res: ServerResponse,
+  options: { production: boolean; isolateWindow?: boolean },
+): void {
+  for (const [name, value] of Object.entries(fixedSecurityHeaders(options))) res.setHeader(name, value);
 }

@@ -70,6 +70,8 @@ test("the admin login and reset screens are accessible and send no-index headers
   const response = await page.goto("/admin/quotes");
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  // The studio's windows are isolated from every other site's (decision 056).
+  expect(response?.headers()["cross-origin-opener-policy"]).toBe("same-origin");
   // No policy on the page lets inline or eval'd script run, wherever the keyword would sit.
   const policies = (await response?.headerValues("content-security-policy")) ?? [];
   expect(policies.length).toBeGreaterThan(0);

@@ -163,6 +163,8 @@ test.describe("site shell", () => {
     expect(headers["content-encoding"]).toBe("br");
     expect(headers.etag).toBeTruthy();
     expect(headers["x-content-type-options"]).toBe("nosniff");
+    // A public page leaves its window unisolated: no fresh renderer process on arrival (decision 056).
+    expect(headers["cross-origin-opener-policy"]).toBeUndefined();
     const scriptSrc = (csp?: string) =>
       csp
         ?.split(";")
