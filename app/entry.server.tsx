@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { ScriptNonceContext } from "./components/after-first-paint-script.tsx";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "./http/outage-answers.server.ts";
 import { getLogger } from "./observability/logger.server.ts";
 import { cspNonceContext } from "./security/csp-nonce-context.ts";
@@ -48,7 +49,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ScriptNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ScriptNonceContext.Provider>,
       {
         nonce,
         [readyOption]() {

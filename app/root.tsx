@@ -7,6 +7,7 @@ import { PictureImagesProvider } from "./components/picture-images.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { contentStoreContext } from "./content/content-store.server.ts";
+import { logoMarkup } from "./content/logo-markup.server.ts";
 import { siteShell } from "./content/site-shell.ts";
 import { imageInfo } from "./images/image-info.server.ts";
 import type { PictureImages } from "./images/picture-images.ts";
@@ -35,7 +36,8 @@ export function loader({ context }: Route.LoaderArgs) {
     xHandle: settings.social.x.handle,
     socialImage: socialImage(imageInfo(shared.collection, shared.name, content.pageImages()), shared.alt),
   };
-  return { shell: siteShell(settings, content.exhibitionLinks()), site };
+  const shell = siteShell(settings, content.exhibitionLinks());
+  return { shell: { ...shell, logo: { ...shell.logo, markup: logoMarkup(shell.logo.src) } }, site };
 }
 
 /** The document and the shell (header, footer) around every page, error pages included. */

@@ -181,7 +181,7 @@ test.describe("accessibility", () => {
 
   // One shared template: checked on desktop.
   test("article and interview pages have no serious axe violations", { tag: "@desktop" }, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     for (const p of longFormPaths) {
       await page.goto(p);
       await expectNoSeriousA11yViolations(page);

@@ -1,5 +1,6 @@
 import { Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Scripts, ScrollRestoration, type UIMatch, useMatches } from "react-router";
+import { AfterFirstPaintScript } from "./after-first-paint-script.tsx";
 import deferredHydrationUrl from "./deferred-hydration.script.js?url";
 import siteHeaderScriptUrl from "./site-header.script.js?url";
 
@@ -39,7 +40,7 @@ export function PageScripts() {
   const inBrowser = typeof document !== "undefined";
   return (
     <>
-      <script src={siteHeaderScriptUrl} defer />
+      <AfterFirstPaintScript src={siteHeaderScriptUrl} />
       {/* Each client-side navigation starts at the top unless it opts out (preventScrollReset);
           Back and Forward restore the position. */}
       {loading !== "none" || inBrowser ? <ScrollRestoration /> : null}

@@ -11,7 +11,7 @@ export function SiteFooter({ shell }: { shell: SiteShell }) {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <SiteLogo shell={shell} />
+          <SiteLogo shell={shell} placement="footer" />
           <p>{shell.tagline}.</p>
           <div className={styles.social}>
             <a

@@ -24,7 +24,13 @@
 
   // The markup leaves the closed overlay focusable only through CSS (visibility), so that it
   // still opens as a :target with JavaScript off; from here on it is inert while closed.
-  if (overlay) overlay.inert = !menuIsOpen();
+  // This script arrives after the first paint: a tap before then opened the overlay as a :target,
+  // which stays usable until its close link (#main) ends the :target.
+  const closedByCss = () => !menuIsOpen() && !overlay?.matches(":target");
+  if (overlay) overlay.inert = closedByCss();
+  addEventListener("hashchange", () => {
+    if (overlay) overlay.inert = closedByCss();
+  });
   burger?.addEventListener("click", () => setMenu(!menuIsOpen()));
   // A link in the menu (or Back, or a page restored from the back/forward cache) closes it.
   overlay?.addEventListener("click", (event) => {

@@ -18,7 +18,7 @@ export function SiteHeader({ shell }: { shell: SiteShell }) {
     <>
       <header className={styles.header}>
         <div className={styles.inner}>
-          <SiteLogo shell={shell} className={styles.logo} />
+          <SiteLogo shell={shell} placement="header" className={styles.logo} />
           <nav className={styles.nav} aria-label="Main">
             <NavLink to="/about" className={styles.navLink}>
               {labels.about}
@@ -100,7 +100,7 @@ function MobileMenu({ shell }: { shell: SiteShell }) {
       aria-label="Site menu"
       suppressHydrationWarning
     >
-      <SiteLogo shell={shell} />
+      <SiteLogo shell={shell} placement="menu" />
       <nav className={styles.overlayNav} aria-label="Mobile">
         <NavLink to="/about">{labels.about}</NavLink>
         <NavLink to="/art">{labels.artworks}</NavLink>

@@ -9,7 +9,8 @@ export interface SiteShell {
   brand: string;
   tagline: string;
   description: string;
-  logo: SiteSettings["logo"];
+  /** `markup`: the logo drawn in the page, when it is a small SVG of the site's own (logo-markup.server.ts). */
+  logo: SiteSettings["logo"] & { markup?: string };
   social: SiteSettings["social"];
   footerText: string;
   navigation: SiteSettings["navigation"];

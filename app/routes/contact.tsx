@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { AfterFirstPaintScript } from "#app/components/after-first-paint-script.tsx";
 import contactRouteScriptUrl from "#app/components/contact-route.script.js?url";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
@@ -96,7 +97,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <EnquiryScript />
-      <script src={contactRouteScriptUrl} defer />
+      <AfterFirstPaintScript src={contactRouteScriptUrl} />
     </main>
   );
 }

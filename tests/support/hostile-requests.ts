@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { fixedSecurityHeaders } from "#server/security-headers.ts";
+import { fixedSecurityHeaders, isolatesWindow } from "#server/security-headers.ts";
 import { adminHeadersFor, type ServerProcess, startServer } from "./server-process.ts";
 
 // Shared by the hostile-input specs (attack-input.spec.ts, attack-bodies.spec.ts).
@@ -132,14 +132,26 @@ export async function adminCookie(server: ServerProcess): Promise<string> {
 }
 
 // What every answer must carry, exactly as the server defines it (the server here has no
-// https PUBLIC_URL, so no HSTS).
-const expectedFixedHeaders = Object.entries(fixedSecurityHeaders({ production: true })).filter(
-  ([name]) => name !== "Strict-Transport-Security",
-);
+// https PUBLIC_URL, so no HSTS). A public page leaves out window isolation (decision 056).
+function expectedFixedHeaders(path: string | undefined): [string, string][] {
+  const isolateWindow = path === undefined || isolatesWindow(path.split("?")[0] ?? path);
+  return Object.entries(fixedSecurityHeaders({ production: true, isolateWindow })).filter(
+    ([name]) => name !== "Strict-Transport-Security",
+  );
+}
 
-export function expectSecurityHeaders(response: { status: number; headers: http.IncomingHttpHeaders }, what: string) {
-  for (const [name, value] of expectedFixedHeaders) {
+/** `path`: the address asked for, when the answer is a page (a public one has no COOP). */
+export function expectSecurityHeaders(
+  response: { status: number; headers: http.IncomingHttpHeaders },
+  what: string,
+  path?: string,
+) {
+  const expected = expectedFixedHeaders(path);
+  for (const [name, value] of expected) {
     expect(response.headers[name.toLowerCase()], `${what} (HTTP ${response.status}) carries ${name}`).toBe(value);
+  }
+  if (!expected.some(([name]) => name === "Cross-Origin-Opener-Policy")) {
+    expect(response.headers["cross-origin-opener-policy"], `${what} leaves its window open`).toBeUndefined();
   }
   expect(response.headers["content-security-policy"], `${what} carries a CSP`).toContain("default-src 'self'");
   expect(response.headers["permissions-policy"]).toContain("camera=()");

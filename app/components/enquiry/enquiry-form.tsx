@@ -14,6 +14,7 @@ import {
   subjectLabels,
   TOKEN_FIELD,
 } from "#app/enquiries/enquiry-fields.ts";
+import { AfterFirstPaintScript } from "../after-first-paint-script.tsx";
 import styles from "./enquiry-form.module.css";
 import enquiryScriptUrl from "./enquiry-form.script.js?url";
 
@@ -254,5 +255,5 @@ export function EnquiryForm({
 
 /** The form's small script, once per page that shows a form (decision 011: a file, no React). */
 export function EnquiryScript() {
-  return <script src={enquiryScriptUrl} defer />;
+  return <AfterFirstPaintScript src={enquiryScriptUrl} />;
 }
