@@ -6,6 +6,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { ScriptNonceContext } from "./components/after-first-paint-script.tsx";
+import { LogoMarkupContext } from "./components/site-logo.tsx";
+import { contentStoreContext } from "./content/content-store.server.ts";
+import { logoMarkup } from "./content/logo-markup.server.ts";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "./http/outage-answers.server.ts";
 import { getLogger } from "./observability/logger.server.ts";
 import { cspNonceContext } from "./security/csp-nonce-context.ts";
@@ -50,7 +53,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <ScriptNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LogoMarkupContext.Provider value={logoMarkup(loadContext.get(contentStoreContext).siteSettings().logo.src)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LogoMarkupContext.Provider>
       </ScriptNonceContext.Provider>,
       {
         nonce,

@@ -37,7 +37,8 @@ export function loader({ context }: Route.LoaderArgs) {
     socialImage: socialImage(imageInfo(shared.collection, shared.name, content.pageImages()), shared.alt),
   };
   const shell = siteShell(settings, content.exhibitionLinks());
-  return { shell: { ...shell, logo: { ...shell.logo, markup: logoMarkup(shell.logo.src) } }, site };
+  // Whether the logo is drawn in the page; its markup itself is not page data (site-logo.tsx).
+  return { shell: { ...shell, logo: { ...shell.logo, drawn: logoMarkup(shell.logo.src) !== undefined } }, site };
 }
 
 /** The document and the shell (header, footer) around every page, error pages included. */

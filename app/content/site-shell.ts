@@ -9,8 +9,8 @@ export interface SiteShell {
   brand: string;
   tagline: string;
   description: string;
-  /** `markup`: the logo drawn in the page, when it is a small SVG of the site's own (logo-markup.server.ts). */
-  logo: SiteSettings["logo"] & { markup?: string };
+  /** `drawn`: the logo is drawn in the page, a small SVG of the site's own (logo-markup.server.ts). */
+  logo: SiteSettings["logo"] & { drawn?: boolean };
   social: SiteSettings["social"];
   footerText: string;
   navigation: SiteSettings["navigation"];
