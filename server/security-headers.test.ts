@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LONG_FORM_KINDS } from "#app/routes/long-form/kinds.ts";
 import { isolatesWindow, setFixedSecurityHeaders } from "./security-headers.ts";
 
 /** The headers setFixedSecurityHeaders sets, collected by name (lower case). */
@@ -83,8 +84,8 @@ describe("isolatesWindow", () => {
       const address = sampleAddress(file);
       expect(isolatesWindow(address), `${file} (${address})`).toBe(!PUBLIC_ROUTES.includes(file));
     }
-    for (const address of ["/articles", "/articles/a-piece", "/interviews", "/interviews/a-talk"]) {
-      expect(isolatesWindow(address), address).toBe(false);
+    for (const kind of LONG_FORM_KINDS) {
+      for (const address of [`/${kind}`, `/${kind}/a-piece`]) expect(isolatesWindow(address), address).toBe(false);
     }
   });
 
