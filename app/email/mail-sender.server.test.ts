@@ -176,7 +176,15 @@ for (const engine of allTestEngines) {
       // As if the process died after writing the file but before recording it: sent again.
       await testDb.database.db.update(outgoingMail).set({ status: "queued" }).where(eq(outgoingMail.id, id));
       made.wake();
-      await until(async () => (await rowOf(testDb.database, id))?.attempts === 2, 10_000, "second send");
+      // attempts counts at claim time, before the file is written: wait for the second send to finish.
+      await until(
+        async () => {
+          const row = await rowOf(testDb.database, id);
+          return row?.attempts === 2 && row.status === "sent";
+        },
+        10_000,
+        "second send",
+      );
       const files = fs.readdirSync(path.join(dataDir, "outbox"));
       expect(files).toHaveLength(1);
       expect(fs.statSync(path.join(dataDir, "outbox", files[0] as string)).mode & 0o777).toBe(0o600);
