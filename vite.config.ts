@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
+import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 export default defineConfig({
   // Assets are never inlined as data: URLs: the CSP allows scripts from 'self' only, and both
@@ -12,5 +13,5 @@ export default defineConfig({
   // The server build's entry is our Express app, which imports the React Router build itself
   // (Vite's environment API, React Router's v8_viteEnvironmentApi).
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
-  plugins: [reactRouter(), imageOriginalsPlugin(), contentPlugin()],
+  plugins: [reactRouter(), imageOriginalsPlugin(), contentPlugin(), inlineScriptPlugin()],
 });

@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
+import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 // The server entry (server/main.ts) as plain JavaScript for `node server.js`: built after
 // `react-router build` into the same folder, beside the app bundle it loads (index.js).
@@ -19,5 +20,5 @@ export default defineConfig({
       output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },
   },
-  plugins: [imageOriginalsPlugin(), contentPlugin()],
+  plugins: [imageOriginalsPlugin(), contentPlugin(), inlineScriptPlugin()],
 });

@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
 import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
+import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 // Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.
 export default defineConfig({
-  plugins: [imageOriginalsPlugin(), contentPlugin()],
+  plugins: [imageOriginalsPlugin(), contentPlugin(), inlineScriptPlugin()],
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { ScriptNonceContext } from "./components/after-first-paint-script.tsx";
+import { ScriptNonceContext } from "./components/inline-script.tsx";
 import { LogoMarkupContext } from "./components/site-logo.tsx";
 import { contentStoreContext } from "./content/content-store.server.ts";
 import { logoMarkup } from "./content/logo-markup.server.ts";

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // The About page (split from editorial.spec.ts by topic).
 test.describe("About page content", () => {
@@ -109,7 +110,7 @@ test.describe("About slideshow", () => {
     // Reduced motion keeps autoplay from moving the slide between clicks.
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/about");
-    // Hydrated: reduced motion has turned autoplay off.
+    // The page's script has read the setting: reduced motion has turned autoplay off.
     await expect(page.getByRole("button", { name: "Play slideshow" })).toBeDisabled();
     await page.getByRole("button", { name: "Previous slide" }).click();
     await expect(page.getByRole("group", { name: "14 of 14" })).toBeVisible();
@@ -128,5 +129,22 @@ test.describe("About slideshow", () => {
     await page.clock.runFor(20_000);
     await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 14");
     await expect(slideshow(page)).toHaveAttribute("data-autoplay", "stopped");
+  });
+
+  test("after a client-side navigation from a page React runs, React runs the slideshow by the same rules", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoHydrated(page, "/art");
+    await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    // Still the page React started on: no new document was loaded.
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Play slideshow" })).toBeDisabled();
+    await page.getByRole("button", { name: "Previous slide" }).click();
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", "14 of 14");
+    await expect(caption(page)).toHaveText((await currentSlide(page).getAttribute("data-caption")) ?? "");
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 14");
   });
 });

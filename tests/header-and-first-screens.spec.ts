@@ -52,7 +52,7 @@ async function expectHeaderFocusRingsInside(page: Page) {
 
 /** The About slideshow's caption and buttons lie within the first screen. */
 async function expectSlideshowOnFirstScreen(page: Page) {
-  await gotoHydrated(page, "/about");
+  await page.goto("/about");
   const height = page.viewportSize()!.height;
   const parts: Locator[] = [
     page.getByTestId("slide-caption"),
@@ -139,7 +139,7 @@ test.describe("Exhibitions menu on a 1024 px touch screen", { tag: "@desktop" },
   });
 
   test("the same on a page React has started on", async ({ page }) => {
-    await gotoHydrated(page, "/about");
+    await gotoHydrated(page, "/art");
     await exhibitionsButton(page).tap();
     await expectMenuStays(page, true);
     await page.keyboard.press("Escape");

@@ -21,8 +21,8 @@ test.describe("the public origin in links crawlers and feed readers follow", () 
   });
 
   test("after hydration and a client-side navigation the canonical still names the site", async ({ page, baseURL }) => {
-    await gotoHydrated(page, "/about");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/about`);
+    await gotoHydrated(page, "/art");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/art`);
     await page.getByRole("navigation").getByRole("link", { name: "Quotes", exact: true }).first().click();
     await expect(page).toHaveURL(/\/quotes$/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/quotes`);
@@ -34,7 +34,7 @@ test.describe("the public origin in links crawlers and feed readers follow", () 
   }) => {
     // localhost instead of PUBLIC_URL's 127.0.0.1: the browser must not name its own origin.
     const otherName = (baseURL as string).replace("127.0.0.1", "localhost");
-    await gotoHydrated(page, `${otherName}/about`);
+    await gotoHydrated(page, `${otherName}/art`);
     await page.getByRole("navigation").getByRole("link", { name: "Quotes", exact: true }).first().click();
     await expect(page).toHaveURL(/\/quotes$/);
     const canonical = page.locator('link[rel="canonical"]');

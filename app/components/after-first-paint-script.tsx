@@ -1,7 +1,4 @@
-import { createContext, useContext } from "react";
-
-/** The nonce this render's scripts carry (entry.server.tsx provides it; none in the browser). */
-export const ScriptNonceContext = createContext<string | undefined>(undefined);
+import { InlineScript } from "./inline-script.tsx";
 
 /**
  * A script file a page needs only once it shows: the header's menus, the enquiry form, Contact's
@@ -11,8 +8,9 @@ export const ScriptNonceContext = createContext<string | undefined>(undefined);
  * hash (prerendered) or by nonce (rendered per request).
  */
 export function AfterFirstPaintScript({ src }: { src: string }) {
-  const nonce = useContext(ScriptNonceContext);
-  const load = `requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.src=${JSON.stringify(src)};document.body.appendChild(s)})})`;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own loader for one of its build files
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: load }} />;
+  return (
+    <InlineScript
+      code={`requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.src=${JSON.stringify(src)};document.body.appendChild(s)})})`}
+    />
+  );
 }

@@ -1,9 +1,9 @@
 // Starts React on a "deferred" page (see page-scripts.tsx): after the load event, once the page
 // has painted and the main thread is idle, so the framework never competes with the first paint
 // (nor the largest image's), or at the visitor's first key press or tap if that comes sooner.
-// Until then the page works as plain HTML, and the two controls that need more than HTML do what
-// they say from first paint (issue 20): a gallery image's link opens the viewer once React is
-// there instead of leaving for the JPEG, and the About slideshow's buttons move the slide here.
+// Until then the page works as plain HTML, and the one control that needs more than HTML does
+// what it says from first paint (issue 20): a gallery image's link opens the viewer once React
+// is there instead of leaving for the JPEG.
 (() => {
   const pending = document.querySelector('script[type="text/x-deferred-module"]');
   if (!pending) return;
@@ -63,52 +63,25 @@
   else addEventListener("load", ready, { once: true });
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
 
-  // Taps before React. Its own handlers take over once it has marked the control.
-  const showSlide = (section, to) => {
-    const slides = section.querySelectorAll('[aria-roledescription="slide"]');
-    const index = (to + slides.length) % slides.length;
-    slides.forEach((slide, i) => {
-      slide.hidden = i !== index;
-    });
-    section.dataset.index = String(index);
-    const caption = section.querySelector('[data-testid="slide-caption"]');
-    if (caption) caption.textContent = slides[index].dataset.caption || "";
-    const counter = section.querySelector("[data-slide-counter]");
-    if (counter) counter.textContent = `${index + 1} / ${slides.length}`;
-  };
+  // A tap before React. Its own handlers take over once it has marked the control.
   addEventListener(
     "click",
     (event) => {
       if (root.hasAttribute("data-hydrated") || !(event.target instanceof Element)) return;
       const link = event.target.closest("a[data-viewer-link]:not([data-enhanced])");
-      if (link) {
-        // A new tab or window is the visitor's choice: the JPEG, as without JavaScript.
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        event.stopPropagation();
-        for (const other of document.querySelectorAll("[data-open-requested]"))
-          other.removeAttribute("data-open-requested");
-        link.setAttribute("data-open-requested", "");
-        start();
-        // Should React never arrive (a lost connection), the tap still shows the image.
-        setTimeout(() => {
-          if (link.hasAttribute("data-open-requested")) location.assign(link.href);
-        }, 10_000);
-        return;
-      }
-      const control = event.target.closest("[data-slide-step], [data-slide-pause]");
-      const section = control?.closest("[data-slideshow]:not([data-live])");
-      if (!control || !section) return;
+      if (!link) return;
+      // A new tab or window is the visitor's choice: the JPEG, as without JavaScript.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
       event.stopPropagation();
-      if (control.hasAttribute("data-slide-pause")) {
-        const paused = section.hasAttribute("data-paused");
-        section.toggleAttribute("data-paused", !paused);
-        control.setAttribute("aria-label", paused ? "Pause slideshow" : "Play slideshow");
-        control.textContent = paused ? "\u275A\u275A" : "\u25BA";
-      } else {
-        showSlide(section, Number(section.dataset.index || 0) + Number(control.dataset.slideStep));
-      }
+      for (const other of document.querySelectorAll("[data-open-requested]"))
+        other.removeAttribute("data-open-requested");
+      link.setAttribute("data-open-requested", "");
       start();
+      // Should React never arrive (a lost connection), the tap still shows the image.
+      setTimeout(() => {
+        if (link.hasAttribute("data-open-requested")) location.assign(link.href);
+      }, 10_000);
     },
     true,
   );

@@ -14,8 +14,8 @@ import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/about";
 import styles from "./about.module.css";
 
-// Works as HTML first; React starts after the page has loaded (decision 011).
-export const handle: PageHandle = { scripts: "deferred" };
+// No framework (decision 058): the slideshow, the page's one moving part, has its own few lines.
+export const handle: PageHandle = { scripts: "none" };
 
 export function loader({ context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
