@@ -9,7 +9,16 @@ import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 export default defineConfig({
   // Assets are never inlined as data: URLs: the CSP allows scripts from 'self' only, and both
   // builds must agree on every asset's URL.
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // React DOM's client in a file of its own, not inside the entry module: a deferred page
+        // evaluates it in a task of its own before hydration starts (decision 058).
+        manualChunks: (id) => (/[\\/]react-dom[\\/]cjs[\\/]react-dom-client\./.test(id) ? "react-dom-client" : undefined),
+      },
+    },
+  },
   // The server build's entry is our Express app, which imports the React Router build itself
   // (Vite's environment API, React Router's v8_viteEnvironmentApi).
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },

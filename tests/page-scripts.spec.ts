@@ -27,7 +27,7 @@ async function holdFramework(page: Page) {
 }
 
 test.describe("JavaScript per page", () => {
-  for (const path of ["/", "/about", "/cv", "/art/the-new-god", "/prices", "/contact", "/articles"]) {
+  for (const path of ["/", "/about", "/quotes", "/cv", "/art/the-new-god", "/prices", "/contact", "/articles"]) {
     test(`${path} loads no framework JavaScript, only the header's script (and the enquiry form's)`, async ({
       page,
     }) => {
@@ -87,17 +87,34 @@ test.describe("JavaScript per page", () => {
     expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   });
 
-  test("a search typed on the quote wall before React starts is run when it does", async ({ page }) => {
-    const release = await holdFramework(page);
-    await page.goto("/quotes");
+  test("the quote wall's search runs from the first paint with every other script file held back", async ({ page }) => {
+    const heldScripts: string[] = [];
+    await page.route("**/assets/*.js", (route) => {
+      if (/\/site-header\.script-[\w-]+\.js$/.test(route.request().url())) return route.continue();
+      heldScripts.push(route.request().url());
+      return new Promise<void>(() => {});
+    });
+    await page.goto("/quotes", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Search quotes").fill("chamber");
-    release();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText("Five days in the chamber");
+    await expect(cards.first().locator("time")).toHaveText("December 8, 2023");
     await expect(page).toHaveURL(/\?q=chamber$/);
     await expect(page.getByLabel("Search quotes")).toHaveValue("chamber");
+    await page.waitForLoadState("load");
+    expect(heldScripts).toEqual([]);
+  });
+
+  test("a search the browser puts back on Back is run, not shown beside the old wall", async ({ page }) => {
+    await page.goto("/quotes");
+    await page.getByLabel("Search quotes").fill("chamber");
+    await expect(page).toHaveURL(/\?q=chamber$/);
+    await page.goto("/cv");
+    await page.goBack();
+    const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Five days in the chamber");
   });
 
   test("a gallery filter chosen before React starts is applied when it does", async ({ page }) => {

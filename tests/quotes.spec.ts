@@ -39,7 +39,7 @@ test.describe("public quote wall", () => {
   });
 
   test("loads more quotes on demand", async ({ page }) => {
-    await gotoHydrated(page, "/quotes");
+    await page.goto("/quotes");
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
     await expect(cards).toHaveCount(24);
     await page.getByRole("link", { name: "More quotes" }).click();
@@ -49,7 +49,7 @@ test.describe("public quote wall", () => {
   });
 
   test("search narrows the wall and keeps the search in the address", async ({ page }) => {
-    await gotoHydrated(page, "/quotes");
+    await page.goto("/quotes");
     await page.getByLabel("Search quotes").fill("paint");
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
     await expect(cards.first()).toContainText(/paint/i);
@@ -72,7 +72,7 @@ test.describe("public quote wall", () => {
   });
 
   test("shows Loading... then Error: with the server's message when a load fails", async ({ page }) => {
-    await gotoHydrated(page, "/quotes");
+    await page.goto("/quotes");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -101,5 +101,23 @@ test.describe("public quote wall", () => {
   test("has no serious accessibility violations", async ({ page }) => {
     await page.goto("/quotes");
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("after a client-side navigation from a page React runs, React runs the search and More quotes", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/art");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Quotes", exact: true }).click();
+    await expect(page).toHaveURL(/\/quotes$/);
+    // Still the page React started on: no new document was loaded.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.name)).toMatch(/\/art$/);
+    const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
+    await expect(cards).toHaveCount(24);
+    await page.getByRole("link", { name: "More quotes" }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(24);
+    await page.getByLabel("Search quotes").fill("chamber");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("Five days in the chamber");
+    await expect(page).toHaveURL(/\?q=chamber$/);
   });
 });

@@ -10,22 +10,37 @@
   const root = document.documentElement;
   const triggers = ["pointerdown", "keydown", "touchstart"];
   let started = false;
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const start = () => {
     if (started) return;
     started = true;
     for (const type of triggers) removeEventListener(type, start, true);
-    for (const href of (pending.dataset.preload || "").split(" ").filter(Boolean)) {
+    const modules = (pending.dataset.preload || "").split(" ").filter(Boolean);
+    for (const href of modules) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
       document.head.append(link);
     }
-    // Same text as the inert script, so the page's policy allows it by hash or by nonce.
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = pending.nonce;
-    script.textContent = pending.textContent;
-    document.head.append(script);
+    // One module evaluated per task (React, the router, each route's code), so none of them
+    // is a long task that holds a tap back (issue 20). The entry module, which starts hydrating
+    // as it runs, is left to the page's own module script, which imports it last.
+    const entry = modules.filter((href) => pending.textContent.includes(`import(${JSON.stringify(href)})`));
+    let evaluated = Promise.resolve();
+    for (const href of modules) {
+      if (!entry.includes(href)) evaluated = evaluated.then(() => import(href)).then(nextTask);
+    }
+    // A module that fails to load fails again in the page's script, which reports it as usual.
+    evaluated
+      .catch(() => {})
+      .then(() => {
+        // Same text as the inert script, so the page's policy allows it by hash or by nonce.
+        const script = document.createElement("script");
+        script.type = "module";
+        script.nonce = pending.nonce;
+        script.textContent = pending.textContent;
+        document.head.append(script);
+      });
   };
   // After load and after the largest paint, two frames, then the first idle moment. On a busy
   // main thread the load event can come before the first paint, so load alone does not mean the

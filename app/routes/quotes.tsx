@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
+import { InlineScript } from "#app/components/inline-script.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { QuotesPage as QuotesCopy } from "#app/content/pages/short-pages.server.ts";
@@ -8,6 +9,7 @@ import { parseInput, searchParamsOf, toApiError } from "#app/http/api-errors.ser
 import { readPublicQuotes } from "#app/quotes/public-quote-cache.server.ts";
 import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
 import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
+import quoteWallScript from "#app/quotes/quote-wall.script.js?inline-script";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
@@ -16,8 +18,9 @@ import styles from "./quotes.module.css";
 
 const PAGE_SIZE = 24;
 
-// Works as HTML first; React starts after the page has loaded (decision 011).
-export const handle: PageHandle = { scripts: "deferred" };
+// No framework (decision 058): the search and "More quotes" have their own few lines, written
+// into the page (quote-wall.script.js). This component runs them after a client-side navigation.
+export const handle: PageHandle = { scripts: "none" };
 
 /** The page's words (content/pages/quotes.yaml) the error boundary and `meta` show when the loader refuses. */
 type ErrorCopy = Pick<QuotesCopy, "title" | "description" | "heading">;
@@ -80,7 +83,6 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const inFlight = useRef<AbortController | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const searchInput = useRef<HTMLInputElement>(null);
 
   // A new server render (navigation) replaces what is shown.
   useEffect(() => {
@@ -89,15 +91,6 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
     setQ(loaderData.q);
     setStatus({ kind: "idle" });
   }, [loaderData]);
-
-  // React starts after the page has loaded (decision 011): a search typed before that is run,
-  // not dropped. After the effect above, so its state wins; effects run before any re-render
-  // could reset the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useEffect(() => {
-    const typed = searchInput.current?.value;
-    if (typed !== undefined && typed !== loaderData.q) onSearchChange(typed);
-  }, []);
 
   useEffect(() => () => clearTimeout(debounce.current), []);
 
@@ -136,7 +129,16 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
     : undefined;
 
   return (
-    <main id="main" className="page">
+    <main
+      id="main"
+      className="page"
+      data-quote-wall=""
+      data-page-size={PAGE_SIZE}
+      data-empty-text={quotesPage.empty}
+      data-no-match-text={quotesPage.no_match}
+      data-q={loaderData.q}
+      data-next-cursor={loaderData.page.nextCursor ?? undefined}
+    >
       <header className={styles.intro}>
         <p className="eyebrow">{quotesPage.eyebrow}</p>
         <h1>{quotesPage.heading}</h1>
@@ -156,7 +158,6 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         <label htmlFor="quote-search">Search quotes</label>
         <div className={styles.searchRow}>
           <input
-            ref={searchInput}
             id="quote-search"
             name="q"
             type="search"
@@ -171,7 +172,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <div aria-live="polite" className={styles.status}>
+      <div aria-live="polite" className={styles.status} data-quote-status="" data-error-class={styles.error}>
         {status.kind === "loading" ? <p>Loading...</p> : null}
         {status.kind === "error" ? (
           <p role="alert" className={styles.error}>
@@ -180,42 +181,49 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      {quotes.length > 0 ? (
-        <ul className={styles.grid} aria-label="Quotes">
-          {quotes.map((quote) => (
-            <li key={quote.id} className={styles.card}>
-              <figure>
-                <blockquote>
-                  <p>{quote.text}</p>
-                </blockquote>
-                <figcaption>
-                  <time dateTime={quote.createdAt}>{formatUsDate(quote.createdAt)}</time>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      ) : status.kind === "idle" ? (
-        <p className={styles.empty}>
-          {q.trim() ? quotesPage.no_match.replace("{search}", q.trim()) : quotesPage.empty}
-        </p>
-      ) : null}
-
-      {moreHref ? (
-        <p className={styles.more}>
-          <a
-            href={moreHref}
-            className="button button-ghost"
-            onClick={(event) => {
-              event.preventDefault();
-              if (status.kind !== "loading") load(q, nextCursor);
-            }}
-          >
-            More quotes
-          </a>
-        </p>
-      ) : null}
+      {/* Always in the page, shown or hidden, so quote-wall.script.js has each part to fill. */}
+      <ul className={styles.grid} aria-label="Quotes" data-quote-list="" hidden={quotes.length === 0}>
+        {quotes.map((quote) => (
+          <QuoteCard key={quote.id} text={quote.text} createdAt={quote.createdAt} />
+        ))}
+      </ul>
+      <p className={styles.empty} data-quote-empty="" hidden={quotes.length > 0 || status.kind !== "idle"}>
+        {q.trim() ? quotesPage.no_match.replace("{search}", q.trim()) : quotesPage.empty}
+      </p>
+      <p className={styles.more} data-quote-more="" hidden={!moreHref}>
+        <a
+          href={moreHref ?? "/quotes"}
+          className="button button-ghost"
+          onClick={(event) => {
+            event.preventDefault();
+            if (moreHref && status.kind !== "loading") load(q, nextCursor);
+          }}
+        >
+          More quotes
+        </a>
+      </p>
+      {/* The card the script copies for each quote it adds. */}
+      <template data-quote-card="">
+        <QuoteCard />
+      </template>
+      <InlineScript code={quoteWallScript} />
     </main>
+  );
+}
+
+/** One quote on the wall; with no quote, the empty card quote-wall.script.js fills in. */
+function QuoteCard({ text, createdAt }: { text?: string; createdAt?: string }) {
+  return (
+    <li className={styles.card}>
+      <figure>
+        <blockquote>
+          <p>{text}</p>
+        </blockquote>
+        <figcaption>
+          <time dateTime={createdAt}>{createdAt ? formatUsDate(createdAt) : null}</time>
+        </figcaption>
+      </figure>
+    </li>
   );
 }
 
