@@ -15,7 +15,8 @@ export default defineConfig({
       output: {
         // React DOM's client in a file of its own, not inside the entry module: a deferred page
         // evaluates it in a task of its own before hydration starts (decision 058).
-        manualChunks: (id) => (/[\\/]react-dom[\\/]cjs[\\/]react-dom-client\./.test(id) ? "react-dom-client" : undefined),
+        manualChunks: (id) =>
+          /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\./.test(id) ? "react-dom-client" : undefined,
       },
     },
   },

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 
 // Answers served from memory (issue 13): the quote wall's rendered pages and prerendered pages.
 test.describe("answers from memory", () => {
-  test("the quote wall is kept compressed after its first render, and its search still runs under the kept policy", async ({ page, request }) => {
+  test("the quote wall is kept compressed after its first render, and its search still runs under the kept policy", async ({
+    page,
+    request,
+  }) => {
     const path = "/quotes?q=plant";
     await (await request.get(path)).text();
     // The kept copy is compressed off the event loop after the first answer.
