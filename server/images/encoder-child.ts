@@ -65,14 +65,16 @@ const INSPECT = `async function inspectOriginal(sharp, { file, maxPixels }) {
  * returns to the system with it. Plain CommonJS: it needs nothing from the build.
  */
 const CHILD_SOURCE = `
+// A server killed with -9 cannot end its children: one whose parent is gone stops at once. The
+// parent's pid comes from the parent: one killed while this process started is already gone.
+const orphaned = () => process.ppid !== Number(process.argv[2]);
+if (orphaned()) process.kill(process.pid, "SIGKILL");
+setInterval(() => { if (orphaned()) process.kill(process.pid, "SIGKILL"); }, 500).unref();
 const sharp = require(process.argv[1]);
 sharp.concurrency(1);
 sharp.cache(false);
 ${APPLY_RECIPE}
 ${INSPECT}
-// A server killed with -9 cannot end its children: one whose parent is gone stops at once.
-const parent = process.ppid;
-setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 500).unref();
 process.on("disconnect", () => process.exit(0));
 process.on("message", ({ id, recipe, inspect }) => {
   (inspect ? inspectOriginal(sharp, inspect) : applyRecipe(sharp, recipe)).then(
@@ -97,7 +99,7 @@ let idleTimer: NodeJS.Timeout | undefined;
 function encoderProcess(): ChildProcess {
   if (child && child.exitCode === null && child.connected) return child;
   sharpPath ??= createRequire(import.meta.url).resolve("sharp");
-  const started = spawn(process.execPath, ["-e", CHILD_SOURCE, sharpPath], {
+  const started = spawn(process.execPath, ["-e", CHILD_SOURCE, sharpPath, String(process.pid)], {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
     // Two malloc arenas: libvips' threads otherwise each get one, and freed memory stays in them.

@@ -9,14 +9,16 @@ import { createRequire } from "node:module";
  * needs nothing from the build.
  */
 const CHILD_SOURCE = `
-const [sharpPath, mode, source, output, format, quality, size, overlap, limit] = process.argv.slice(1);
-const sharp = require(sharpPath);
-sharp.concurrency(1);
+const [parent, sharpPath, mode, source, output, format, quality, size, overlap, limit] = process.argv.slice(1);
 // A server killed with -9 cannot end its children: one whose parent is gone stops at once
 // rather than writing into a folder the next start is clearing (SIGKILL: exit() waits for
-// libvips threads that are still writing tiles).
-const parent = process.ppid;
-setInterval(() => { if (process.ppid !== parent) process.kill(process.pid, "SIGKILL"); }, 200).unref();
+// libvips threads that are still writing tiles). The parent's pid comes from the parent: a
+// server killed while this process was still starting is already gone when it could ask.
+const orphaned = () => process.ppid !== Number(parent);
+if (orphaned()) process.kill(process.pid, "SIGKILL");
+setInterval(() => { if (orphaned()) process.kill(process.pid, "SIGKILL"); }, 200).unref();
+const sharp = require(sharpPath);
+sharp.concurrency(1);
 const chunks = [];
 const input = mode === "svg"
   ? new Promise((resolve) => { process.stdin.on("data", (c) => chunks.push(c)); process.stdin.on("end", () => resolve(sharp(Buffer.concat(chunks)))); })
@@ -54,6 +56,7 @@ export function tileInChild(job: TileJob): Promise<void> {
   const file = "file" in job.input ? job.input.file : "";
   const maxPixels = "file" in job.input ? job.input.maxPixels : 0;
   const args = [
+    String(process.pid),
     sharpPath,
     "file" in job.input ? "file" : "svg",
     file,
