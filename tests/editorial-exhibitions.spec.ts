@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { gotoHydrated } from "./support/hydration.ts";
 
 // The lightbox and each exhibition page's details (split from editorial.spec.ts by topic).
 test.describe("lightbox", () => {
@@ -10,8 +11,6 @@ test.describe("lightbox", () => {
     const gallery = page.getByRole("list", { name: "Residency photographs" });
     await expect(gallery.getByRole("link")).toHaveCount(12);
     const first = gallery.getByRole("link").first();
-    // Until hydration a click opens the full-size JPEG itself (the no-JavaScript path).
-    await expect(first).toHaveAttribute("data-enhanced", "true");
     const alt = await first.locator("img").getAttribute("alt");
     expect(alt).toBeTruthy();
 
@@ -34,6 +33,35 @@ test.describe("lightbox", () => {
     await gallery.getByRole("link").nth(3).click();
     await expect(viewer).toBeVisible();
     await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+  });
+
+  test("says so when the full-size image cannot be loaded, and still closes", async ({ page }) => {
+    await page.goto("/exhibitions/art-basel-miami-2023");
+    const first = page.getByRole("list", { name: "Residency photographs" }).getByRole("link").first();
+    const href = (await first.getAttribute("href"))!;
+    await page.route(`**${href}`, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.route("**/img/**", (route) => route.fulfill({ status: 404, body: "" }));
+    await first.click();
+    const viewer = page.getByRole("dialog", { name: "Image viewer" });
+    await expect(viewer.getByRole("alert")).toHaveText(/The image could not be loaded/);
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+  });
+
+  test("after a client-side navigation from a page React runs, the viewer opens the same way", async ({ page }) => {
+    await gotoHydrated(page, "/art");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Art Basel Miami 2023" }).click();
+    await expect(page).toHaveURL(/\/exhibitions\/art-basel-miami-2023$/);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.name)).toMatch(/\/art$/);
+    const first = page.getByRole("list", { name: "Residency photographs" }).getByRole("link").first();
+    const alt = await first.locator("img").getAttribute("alt");
+    await first.click();
+    const viewer = page.getByRole("dialog", { name: "Image viewer" });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator("img")).toHaveAttribute("alt", alt!);
+    await expect(page).toHaveURL(/\/exhibitions\/art-basel-miami-2023$/);
+    await viewer.getByRole("button", { name: "Close" }).click();
     await expect(viewer).toBeHidden();
   });
 

@@ -27,7 +27,17 @@ async function holdFramework(page: Page) {
 }
 
 test.describe("JavaScript per page", () => {
-  for (const path of ["/", "/about", "/quotes", "/cv", "/art/the-new-god", "/prices", "/contact", "/articles"]) {
+  for (const path of [
+    "/",
+    "/about",
+    "/quotes",
+    "/exhibitions/art-basel-miami-2023",
+    "/cv",
+    "/art/the-new-god",
+    "/prices",
+    "/contact",
+    "/articles",
+  ]) {
     test(`${path} loads no framework JavaScript, only the header's script (and the enquiry form's)`, async ({
       page,
     }) => {

@@ -1,13 +1,11 @@
 // Starts React on a "deferred" page (see page-scripts.tsx): after the load event, once the page
 // has painted and the main thread is idle, so the framework never competes with the first paint
 // (nor the largest image's), or at the visitor's first key press or tap if that comes sooner.
-// Until then the page works as plain HTML, and the one control that needs more than HTML does
-// what it says from first paint (issue 20): a gallery image's link opens the viewer once React
-// is there instead of leaving for the JPEG.
+// Until then the page works as plain HTML (the gallery's form submits); a choice made before
+// React starts is read by the page's components when it does.
 (() => {
   const pending = document.querySelector('script[type="text/x-deferred-module"]');
   if (!pending) return;
-  const root = document.documentElement;
   const triggers = ["pointerdown", "keydown", "touchstart"];
   let started = false;
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -77,27 +75,4 @@
   if (document.readyState === "complete") ready();
   else addEventListener("load", ready, { once: true });
   for (const type of triggers) addEventListener(type, start, { capture: true, passive: true });
-
-  // A tap before React. Its own handlers take over once it has marked the control.
-  addEventListener(
-    "click",
-    (event) => {
-      if (root.hasAttribute("data-hydrated") || !(event.target instanceof Element)) return;
-      const link = event.target.closest("a[data-viewer-link]:not([data-enhanced])");
-      if (!link) return;
-      // A new tab or window is the visitor's choice: the JPEG, as without JavaScript.
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      event.stopPropagation();
-      for (const other of document.querySelectorAll("[data-open-requested]"))
-        other.removeAttribute("data-open-requested");
-      link.setAttribute("data-open-requested", "");
-      start();
-      // Should React never arrive (a lost connection), the tap still shows the image.
-      setTimeout(() => {
-        if (link.hasAttribute("data-open-requested")) location.assign(link.href);
-      }, 10_000);
-    },
-    true,
-  );
 })();

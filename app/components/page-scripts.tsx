@@ -9,7 +9,8 @@ import siteHeaderScriptUrl from "./site-header.script.js?url";
  * - "none": no framework JavaScript at all. The page is complete as HTML; links are plain links.
  * - "deferred": React hydrates after the load event, or at the visitor's first key or tap if
  *   sooner, so its ~110 KB never competes with the first paint. These pages work as HTML
- *   until then (the gallery's form submits, images open as files).
+ *   until then (the gallery's form submits). A page whose only moving parts are a few controls
+ *   is "none" with those controls' own lines written in (decision 058).
  * - "eager": React hydrates as soon as it arrives (admin screens: nothing works without it).
  * A route declares it with `export const handle: PageHandle = { scripts: "none" }`; the default is "eager".
  */

@@ -4,7 +4,7 @@
  * server-only modules can import them.
  *   jpegUrl(image, width)      -> "/img/artworks-1200/the-new-god.jpg" (Open Graph, JSON-LD;
  *                                 PNG for transparent images). Width snaps up to a derived width.
- *   lightboxSlide(image, alt)  -> { src, alt, width, height, srcSet } for yet-another-react-lightbox.
+ *   lightboxSlide(image, alt)  -> { src, alt, width, height, srcSet } for the one-image viewer.
  */
 import { derivedWidth, fallbackFormat, heightAt, type ImageFormat, type ImageInfo, imageUrl } from "./image-catalog.ts";
 
@@ -26,7 +26,7 @@ export interface LightboxSlide {
   srcSet: { src: string; width: number; height: number }[];
 }
 
-/** A slide for yet-another-react-lightbox: largest JPEG as src, every derived width in srcSet. */
+/** The one-image viewer's image: largest JPEG as src, every derived width in srcSet. */
 export function lightboxSlide(image: ImageInfo, alt: string): LightboxSlide {
   const format = fallbackFormat(image);
   const largest = image.widths[image.widths.length - 1] ?? image.width;

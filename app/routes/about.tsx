@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ImageTextRow } from "#app/components/editorial/image-text-row.tsx";
+import { ImageViewerScript } from "#app/components/editorial/image-viewer-script.tsx";
 import { QuoteBlock } from "#app/components/editorial/quote-block.tsx";
 import { Slideshow } from "#app/components/editorial/slideshow.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
@@ -110,6 +111,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </section>
         );
       })}
+      {about.sections.some((section) => section.image) ? <ImageViewerScript /> : null}
     </main>
   );
 }

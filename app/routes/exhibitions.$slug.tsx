@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ImageViewerScript } from "#app/components/editorial/image-viewer-script.tsx";
 import { ExhibitionBlocks } from "#app/components/exhibition-blocks/exhibition-blocks.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
@@ -10,8 +11,8 @@ import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/exhibitions.$slug";
 
-// Works as HTML first; React starts after the page has loaded (decision 011).
-export const handle: PageHandle = { scripts: "deferred" };
+// No framework (decision 058): the image viewer, the page's one moving part, has its own lines.
+export const handle: PageHandle = { scripts: "none" };
 
 /** Every exhibition page, from content/exhibitions/<slug>.yaml. */
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -44,6 +45,7 @@ export default function ExhibitionPage({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">{exhibition.eyebrow}</p>
       <h1>{exhibition.heading}</h1>
       <ExhibitionBlocks exhibition={exhibition} downloadSizes={loaderData.downloadSizes} />
+      <ImageViewerScript />
     </main>
   );
 }
