@@ -36,6 +36,30 @@ test.describe("lightbox", () => {
     await expect(viewer).toBeHidden();
   });
 
+  test("a pull down of more than 60 px on the picture closes it; a shorter one does not", async ({ page }) => {
+    await page.goto("/exhibitions/art-basel-miami-2023");
+    await page.getByRole("list", { name: "Residency photographs" }).getByRole("link").first().click();
+    const viewer = page.getByRole("dialog", { name: "Image viewer" });
+    await expect(viewer).toBeVisible();
+    // A finger's drag, as the browser reports it: pointer events of type "touch".
+    const pull = (by: number) =>
+      viewer.locator("img").evaluate((image, by) => {
+        const at = (type: string, y: number) =>
+          image.dispatchEvent(
+            new PointerEvent(type, { pointerType: "touch", clientX: 200, clientY: y, bubbles: true, isPrimary: true }),
+          );
+        at("pointerdown", 300);
+        at("pointermove", 300 + by / 2);
+        at("pointermove", 300 + by);
+        at("pointerup", 300 + by);
+      }, by);
+    await pull(40);
+    await page.waitForTimeout(400);
+    await expect(viewer).toBeVisible();
+    await pull(90);
+    await expect(viewer).toBeHidden();
+  });
+
   test("says so when the full-size image cannot be loaded, and still closes", async ({ page }) => {
     await page.goto("/exhibitions/art-basel-miami-2023");
     const first = page.getByRole("list", { name: "Residency photographs" }).getByRole("link").first();
