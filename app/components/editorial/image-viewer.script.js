@@ -5,7 +5,6 @@
 // listener on the document serves every link, however the page was reached.
 (() => {
   if (window.__imageViewer) return;
-  window.__imageViewer = true;
   const FADE_MS = 250;
   const PULL_CLOSE_PX = 60;
   let dialog;
@@ -95,6 +94,8 @@
     dialog.showModal();
   };
 
+  // Also how zoomable-image.tsx opens a tap that came before this file had arrived.
+  window.__imageViewer = open;
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element && event.target.closest("a[data-viewer-link]");
     // A new tab or window is the visitor's choice: the JPEG, as without JavaScript.
