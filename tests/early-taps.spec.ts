@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { holdScriptFilesButTheHeaders } from "./support/held-scripts.ts";
 
 // Issue 20: a visitor's first tap must do what it says from first paint, on any network: on the
 // pages that ship no framework (decision 058) the one-image viewer opens, the slide moves.
@@ -6,12 +7,7 @@ import { expect, test } from "@playwright/test";
 test("a tap on an exhibition image opens the viewer, not the JPEG, with every other script file held back", async ({
   page,
 }) => {
-  const heldScripts: string[] = [];
-  await page.route("**/assets/*.js", (route) => {
-    if (/\/site-header\.script-[\w-]+\.js$/.test(route.request().url())) return route.continue();
-    heldScripts.push(route.request().url());
-    return new Promise<void>(() => {});
-  });
+  const heldScripts = await holdScriptFilesButTheHeaders(page);
   await page.goto("/exhibitions/art-basel-miami-2023", { waitUntil: "domcontentloaded" });
   const gallery = page.getByRole("list", { name: "Residency photographs" });
   const first = gallery.getByRole("link").first();
@@ -38,12 +34,7 @@ test("the About slideshow's buttons work from the first paint with every other s
   page.on("pageerror", (error) => errors.push(error.message));
   // No script file but the header's menus arrives (decision 058): the slideshow's own lines are
   // in the page. Any other is held, as on a line that never delivers it.
-  const heldScripts: string[] = [];
-  await page.route("**/assets/*.js", (route) => {
-    if (/\/site-header\.script-[\w-]+\.js$/.test(route.request().url())) return route.continue();
-    heldScripts.push(route.request().url());
-    return new Promise<void>(() => {});
-  });
+  const heldScripts = await holdScriptFilesButTheHeaders(page);
   // Reduced motion: no autoplay step moves the slide between the taps.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/about", { waitUntil: "domcontentloaded" });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { showGalleryFilters } from "./support/gallery-filters.ts";
+import { holdScriptFilesButTheHeaders } from "./support/held-scripts.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 // Decision 011: static pages ship no framework JavaScript; interactive public pages start React
@@ -98,12 +99,7 @@ test.describe("JavaScript per page", () => {
   });
 
   test("the quote wall's search runs from the first paint with every other script file held back", async ({ page }) => {
-    const heldScripts: string[] = [];
-    await page.route("**/assets/*.js", (route) => {
-      if (/\/site-header\.script-[\w-]+\.js$/.test(route.request().url())) return route.continue();
-      heldScripts.push(route.request().url());
-      return new Promise<void>(() => {});
-    });
+    const heldScripts = await holdScriptFilesButTheHeaders(page);
     await page.goto("/quotes", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Search quotes").fill("chamber");
     const cards = page.getByRole("list", { name: "Quotes" }).getByRole("listitem");
