@@ -40,7 +40,8 @@ export default defineConfig({
   // A test that fails twice still fails the run; the list reporter names every retried one.
   retries: 1,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report gives `.ci/run` its per-file durations.
+  reporter: [["list"], ["json", { outputFile: "test-durations/playwright.json" }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure" },

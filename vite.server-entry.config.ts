@@ -13,7 +13,7 @@ export default defineConfig({
     ssr: true,
     outDir: "build/server",
     emptyOutDir: false,
-    target: "node20",
+    target: "node24",
     copyPublicDir: false,
     rollupOptions: {
       input: { main: "server/main.ts", "catalogue-pdf-child": "scripts/catalogue-pdf/catalogue-pdf-child.ts" },

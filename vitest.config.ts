@@ -14,6 +14,9 @@ export default defineConfig({
       "bench/**/*.test.{ts,tsx}",
     ],
     environment: "node",
+    // Per-file durations for `.ci/run`'s slowest-files list.
+    reporters: ["default", "json"],
+    outputFile: { json: "test-durations/vitest.json" },
     setupFiles: ["./vitest.setup.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },
     // PGlite takes seconds to open, more on a busy 2-core machine.
