@@ -22,7 +22,7 @@ Writes the embedded database in DATA_DIR (default ./data), with the uploaded ori
 in DATA_DIR/originals, to FILE, a .tar.gz that
 npm run db:restore reads back. Stop the server first: it holds the database while it runs.
   --force   overwrite FILE when it exists
-With DATABASE_URL set, use pg_dump instead (README "Backups").`;
+With DATABASE_URL set, use pg_dump instead (docs/deploying.md, "Backups").`;
 
 await runCommand(async () => {
   const command = parseCommand(usage, process.argv.slice(2));

@@ -22,7 +22,7 @@ const usage = `Usage: npm run db:restore -- FILE [--force]
 Loads FILE, written by npm run db:backup, as the embedded database in DATA_DIR (default ./data).
 Stop the server first.
   --force   replace an existing database; it is kept in DATA_DIR/before-restore-<time>/
-With DATABASE_URL set, use pg_restore instead (README "Backups").`;
+With DATABASE_URL set, use pg_restore instead (docs/deploying.md, "Backups").`;
 
 await runCommand(async () => {
   const command = parseCommand(usage, process.argv.slice(2));

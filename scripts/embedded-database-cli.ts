@@ -43,7 +43,7 @@ export function parseCommand(usage: string, argv: string[]): { file: string; for
   if (process.env.DATABASE_URL) {
     throw new CommandError(
       "DATABASE_URL is set, so the data is on a PostgreSQL server: back it up with pg_dump and restore it with\n" +
-        'pg_restore (README "Backups"), e.g. pg_dump --format=custom --file=umbra.dump "$DATABASE_URL".',
+        'pg_restore (docs/deploying.md, "Backups"), e.g. pg_dump --format=custom --file=umbra.dump "$DATABASE_URL".',
       2,
     );
   }

@@ -60,7 +60,7 @@ function unreadableFolderWarnings(values: { appDir: string; dataDir: string }): 
     return closed.length === 0
       ? []
       : [
-          `Warning: nginx's workers cannot enter ${closed.join(", ")}, so they cannot read ${dir}. Give others the x bit (chmod o+x ${closed.join(" ")}) or move it, e.g. the checkout to /srv/umbra/app (README "Deploying").`,
+          `Warning: nginx's workers cannot enter ${closed.join(", ")}, so they cannot read ${dir}. Give others the x bit (chmod o+x ${closed.join(" ")}) or move it, e.g. the checkout to /srv/umbra/app (docs/deploying.md).`,
         ];
   });
 }

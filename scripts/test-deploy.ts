@@ -1,4 +1,4 @@
-// `npm run test:deploy`: the production layout of README "Deploying", on this machine. Debian's
+// `npm run test:deploy`: the production layout of docs/deploying.md, on this machine. Debian's
 // nginx with deploy/nginx.conf.template (rendered as `npm run deploy:nginx` does, plain http on a
 // free port) in front of two `node server.js` processes on one fresh PostgreSQL database and one
 // shared DATA_DIR. Needs a build (`npm run build`) and TEST_DATABASE_URL.

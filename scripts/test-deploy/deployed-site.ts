@@ -1,4 +1,4 @@
-// The production layout of README "Deploying", started on this machine: Debian's nginx with the
+// The production layout of docs/deploying.md, started on this machine: Debian's nginx with the
 // deploy configuration in front of two app processes on one fresh PostgreSQL database and one
 // shared DATA_DIR. Used by `npm run test:deploy` and by the browser tests that need it
 // (tests/studio-done-when.spec.ts).

@@ -21,7 +21,7 @@ export function findNginx(): string {
   return nginx;
 }
 
-/** The nginx configuration README "Deploying" installs, rendered by the same command. */
+/** The nginx configuration docs/deploying.md installs, rendered by the same command. */
 export function renderSiteConfig(options: {
   listen: string;
   ports: number[];
