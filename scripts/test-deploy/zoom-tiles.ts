@@ -27,10 +27,16 @@ export async function checkZoomTilesBehindNginx(publicUrl: string, apps: ServerP
   }
   check(first.status === 200 && first.headers["content-type"] === "image/jpeg", `${tile} answered ${first.status}`);
   await appLogsSettled(apps);
-  check(appRequestsFor(apps, tile) === asked, "the first request for a zoom tile did not reach the app");
+  // The first ask reaches the app, which starts the build. When that answered 503, the build
+  // goes on and may land in the shared cache before the next ask, which nginx then answers.
+  const reachedApp = appRequestsFor(apps, tile);
+  check(
+    reachedApp >= 1 && reachedApp <= asked,
+    `the first request for a zoom tile did not reach the app (${reachedApp} of ${asked} asks did)`,
+  );
   const [again, dzi] = await Promise.all([request(`${publicUrl}${tile}`), request(`${publicUrl}${descriptor}`)]);
   await appLogsSettled(apps);
-  check(appRequestsFor(apps, tile) === asked, "a cached zoom tile reached an app process");
+  check(appRequestsFor(apps, tile) === reachedApp, "a cached zoom tile reached an app process");
   check(appRequestsFor(apps, descriptor) === 0, "a built pyramid's descriptor reached an app process");
   check(again.body.equals(first.body), "nginx's cached zoom tile differs from the built one");
   check(dzi.headers["content-type"] === "application/xml", `.dzi Content-Type ${dzi.headers["content-type"]}`);
