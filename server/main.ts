@@ -128,7 +128,9 @@ function buildScriptMarker(): string {
  */
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, passOn: () => void): boolean {
   if (!servePrerendered) return false;
-  return servePrerendered(req, res, passOn) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });
+  return (
+    servePrerendered(req, res, passOn) || serverApp.servePublicQuotesFromMemory(req, res, { production: true, passOn })
+  );
 }
 function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();

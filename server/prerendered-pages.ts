@@ -17,7 +17,13 @@ import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
 import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
-import { RendersInFlight } from "./renders-in-flight.ts";
+import {
+  type Flight,
+  type RenderOutcome,
+  RendersInFlight,
+  settleWhenUncaptured,
+  waiting,
+} from "./renders-in-flight.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders, isolatesWindow } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
@@ -86,14 +92,6 @@ function leanAnswer(answer: PreparedAnswer): PreparedAnswer {
   return { body: { identity: EMPTY, br: body.br, etag: body.etag }, heads };
 }
 const EMPTY = Buffer.alloc(0);
-
-/**
- * What a render that others waited for came to: the page to send them, "leader left" (the
- * request that rendered it closed before its page was whole: the waiters ask again, one of
- * them rendering) or "not kept" (the answer was not a page to share, an error or a page too
- * large: each waiter has it rendered for itself, as such pages always are).
- */
-type RenderOutcome = PreparedAnswer | "leader left" | "not kept";
 
 class OtherEncodings {
   private entries = new Map<string, Buffer>();
@@ -168,7 +166,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   /** Rendered pages being finished and compressed. */
   let finishing = 0;
   /** Pages being rendered, by content version and route: one render however many ask. */
-  const inFlight = new RendersInFlight<RenderOutcome>();
+  const inFlight = new RendersInFlight();
   const otherEncodings = new OtherEncodings();
 
   /** Which content the kept pages show: the build's, or a published version. */
@@ -247,15 +245,12 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     // The content version is in the key: a request made after a publish never waits for a render
     // begun before it.
     const key = `${forGeneration}\n${forPage ?? ""}\n${route}`;
-    const joined = inFlight.join(key, (outcome) => {
-      if (res.destroyed || res.headersSent) return;
-      if (typeof outcome !== "string") sendAnswer(req, res, route, outcome);
-      // Not a page to share (an error, say): rendered for this request too, as it would have been.
-      else if (outcome === "not kept") passOn();
-      // Once more from the top: one of those who waited renders it, the others wait for that.
-      else if (!servePrerendered(req, res, passOn)) passOn();
+    const wait = waiting(res, {
+      send: (answer) => sendAnswer(req, res, route, answer),
+      askAgain: () => servePrerendered(req, res, passOn),
+      passOn,
     });
-    if (joined) return true;
+    if (inFlight.join(key, wait)) return true;
     keepRendered(req, res, route, inFlight.start(key), { forGeneration, forPage });
     return false;
   }
@@ -268,13 +263,11 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     req: IncomingMessage,
     res: ServerResponse,
     route: string,
-    flight: { settle(outcome: RenderOutcome): void; waiters(): number },
+    flight: Flight,
     { forGeneration, forPage }: { forGeneration: string; forPage: string | undefined },
   ) {
     let captured = false;
-    res.once("close", () => {
-      if (!captured) flight.settle(res.writableFinished ? "not kept" : "leader left");
-    });
+    settleWhenUncaptured(res, flight, () => captured);
     captureRenderedPage(req, res, async (rendered, nonce) => {
       captured = true;
       // Past the limit a page no one waits for is sent and not kept (a crawl); one others wait

@@ -1,3 +1,21 @@
+import type { ServerResponse } from "node:http";
+import type { PreparedAnswer } from "./compressed-body.ts";
+
+/**
+ * What a render that others waited for came to: the page to send them, "leader left" (the
+ * request it was rendered for closed before its page was whole: the waiters ask again, one of
+ * them rendering) or "not kept" (its answer was not a page to share, an error or a page too
+ * large: each waiter has it rendered for itself, as such pages always are).
+ */
+export type RenderOutcome = PreparedAnswer | "leader left" | "not kept";
+
+/** One render under way, as the request it is rendered for holds it. */
+export interface Flight {
+  /** Ends the flight and hands every waiter the outcome. Settling again does nothing. */
+  settle(outcome: RenderOutcome): void;
+  waiters(): number;
+}
+
 /**
  * Renders under way, one per key (single flight): the first request for a page not in memory
  * renders it, and every request for the same key while that render lasts waits for its result
@@ -8,26 +26,23 @@
  * Waiters hold a callback, not a copy: they all get the one answer the render made. Their
  * number is bounded by the connections a process takes (site-server.ts, decision 025).
  */
-export class RendersInFlight<Outcome> {
-  private readonly flights = new Map<string, Array<(outcome: Outcome) => void>>();
+export class RendersInFlight {
+  private readonly flights = new Map<string, Array<(outcome: RenderOutcome) => void>>();
 
   /**
    * Joins the render under way for `key`, if there is one: `wait` is called once, with what the
    * render came to. Returns false when no render is under way.
    */
-  join(key: string, wait: (outcome: Outcome) => void): boolean {
+  join(key: string, wait: (outcome: RenderOutcome) => void): boolean {
     const waiters = this.flights.get(key);
     if (!waiters) return false;
     waiters.push(wait);
     return true;
   }
 
-  /**
-   * Starts the render for `key`: later requests join it until `settle` is called, which ends the
-   * flight and hands every waiter the outcome. Settling again does nothing.
-   */
-  start(key: string): { settle(outcome: Outcome): void; waiters(): number } {
-    const waiters: Array<(outcome: Outcome) => void> = [];
+  /** Starts the render for `key`: later requests join it until it is settled. */
+  start(key: string): Flight {
+    const waiters: Array<(outcome: RenderOutcome) => void> = [];
     this.flights.set(key, waiters);
     let settled = false;
     return {
@@ -41,12 +56,35 @@ export class RendersInFlight<Outcome> {
     };
   }
 
-  /** Whether a render for `key` is under way. */
-  has(key: string): boolean {
-    return this.flights.has(key);
-  }
-
   get size(): number {
     return this.flights.size;
   }
+}
+
+/**
+ * What a waiting request does with the outcome of the render it waited for: sends the page
+ * (`send`), has the app render it for itself (`passOn`), or, when the visitor it was rendered
+ * for left, asks again from the top (`askAgain`, false when this request is now the one whose
+ * render the others wait for: it is passed on to be rendered). Nothing for a visitor who left.
+ */
+export function waiting(
+  res: ServerResponse,
+  { send, askAgain, passOn }: { send: (answer: PreparedAnswer) => void; askAgain: () => boolean; passOn: () => void },
+): (outcome: RenderOutcome) => void {
+  return (outcome) => {
+    if (res.destroyed || res.headersSent) return;
+    if (typeof outcome !== "string") send(outcome);
+    else if (outcome === "not kept" || !askAgain()) passOn();
+  };
+}
+
+/**
+ * Settles `flight` when the answer it is rendered for closes without a page captured for the
+ * waiters (`captured`): "not kept" when that answer was sent whole (not a page to share),
+ * "leader left" when its visitor left first.
+ */
+export function settleWhenUncaptured(res: ServerResponse, flight: Flight, captured: () => boolean): void {
+  res.once("close", () => {
+    if (!captured()) flight.settle(res.writableFinished ? "not kept" : "leader left");
+  });
 }
