@@ -50,7 +50,7 @@ export class RendersInFlight {
         if (settled) return;
         settled = true;
         if (this.flights.get(key) === waiters) this.flights.delete(key);
-        for (const wait of waiters) wait(outcome);
+        answerInBatches(waiters, outcome, 0);
       },
       waiters: () => waiters.length,
     };
@@ -59,6 +59,18 @@ export class RendersInFlight {
   get size(): number {
     return this.flights.size;
   }
+}
+
+/**
+ * Waiters answered at most this many at a time, other requests served in between: a thousand
+ * answers written in one go would hold every other visitor for as long as they take.
+ */
+const WAITERS_AT_ONCE = 64;
+
+function answerInBatches(waiters: Array<(outcome: RenderOutcome) => void>, outcome: RenderOutcome, from: number) {
+  const to = Math.min(from + WAITERS_AT_ONCE, waiters.length);
+  for (let i = from; i < to; i++) waiters[i]?.(outcome);
+  if (to < waiters.length) setImmediate(answerInBatches, waiters, outcome, to);
 }
 
 /**
