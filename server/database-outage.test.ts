@@ -90,12 +90,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
       { clientIp: "203.0.113.9" },
     );
     // server/main.ts's raw handler: the memory answer first, else the React Router route.
-    memory = http.createServer(async (req, res) => {
-      if (servePublicQuotesFromMemory(req, res, { production: true })) return;
+    const app = async (req: http.IncomingMessage, res: http.ServerResponse) => {
       passedOn++;
       const answer = (await call(publicList as never, req.url ?? "/")) as Response;
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(await answer.text());
+    };
+    memory = http.createServer((req, res) => {
+      if (!servePublicQuotesFromMemory(req, res, { production: true, passOn: () => void app(req, res) })) {
+        void app(req, res);
+      }
     });
     await new Promise<void>((resolve) => memory.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(memory.address() as AddressInfo).port}`;

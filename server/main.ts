@@ -122,15 +122,31 @@ function buildScriptMarker(): string {
     process.exit(1);
   }
 }
-function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+/**
+ * Answers from memory when it can; `passOn` hands the request to the app later, when it waited
+ * for another request's render of its page and that made nothing to share.
+ */
+function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, passOn: () => void): boolean {
   if (!servePrerendered) return false;
-  return servePrerendered(req, res) || serverApp.servePublicQuotesFromMemory(req, res, { production: true });
+  return (
+    servePrerendered(req, res, passOn) || serverApp.servePublicQuotesFromMemory(req, res, { production: true, passOn })
+  );
 }
 function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();
-  if (serveFromMemory(req, res)) {
+  let passedOn = false;
+  const passOn = () => {
+    passedOn = true;
+    app(req, res);
+  };
+  if (serveFromMemory(req, res, passOn)) {
     const { method, url } = req;
-    logRequest(runtime.logger, { method, url, status: res.statusCode, started, finished: res.writableFinished });
+    const log = () =>
+      logRequest(runtime.logger, { method, url, status: res.statusCode, started, finished: res.writableFinished });
+    // A request waiting for another's render of its page is logged once answered (by the app's
+    // own log line when passed on to it).
+    if (res.writableEnded) log();
+    else res.once("close", () => passedOn || log());
     return;
   }
   app(req, res);

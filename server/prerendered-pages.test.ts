@@ -8,6 +8,11 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prerenderedPages, sameSiteLocation } from "./prerendered-pages.ts";
 
+/** For the build's pages, which are never rendered: no request waits to be passed on. */
+const noApp = () => {
+  throw new Error("a build page was passed on to the app");
+};
+
 describe("sameSiteLocation", () => {
   it("drops trailing slashes", () => {
     expect(sameSiteLocation("/about/")).toBe("/about");
@@ -36,8 +41,9 @@ describe("prerendered pages", () => {
     fs.mkdirSync(path.join(root, "about"));
     fs.writeFileSync(path.join(root, "about", "index.html"), "<!doctype html><title>About</title>");
     const serve = prerenderedPages(root, { production: true, current: () => current });
+    const notFound = (res: http.ServerResponse) => res.writeHead(404).end();
     server = http.createServer((req, res) => {
-      if (!serve(req, res)) res.writeHead(404).end();
+      if (!serve(req, res, () => notFound(res))) notFound(res);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -124,7 +130,7 @@ describe("prerendered pages compressed at build", () => {
         sent.body = body;
       },
     };
-    const handled = serve({ method: "GET", url: "/art", headers } as never, res as never);
+    const handled = serve({ method: "GET", url: "/art", headers } as never, res as never, noApp);
     return { handled, ...sent };
   };
 
@@ -193,7 +199,11 @@ describe("prerendered pages' Content-Security-Policy", () => {
       writeHead: (_status: number, headers: Record<string, string>) => Object.assign(sent, { headers }),
       end: (body?: Buffer) => Object.assign(sent, { body }),
     };
-    prerenderedPages(root, options)({ method: "GET", url: "/articles/moss", headers: {} } as never, res as never);
+    prerenderedPages(root, options)(
+      { method: "GET", url: "/articles/moss", headers: {} } as never,
+      res as never,
+      noApp,
+    );
     return { policy: String(sent.headers?.["Content-Security-Policy"]), html: String(sent.body) };
   };
   const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text).digest("base64")}'`;
@@ -238,13 +248,15 @@ describe("pages rendered for the published content", () => {
       },
       maxBytes: 32 * 1024,
     });
-    server = http.createServer((req, res) => {
-      if (serve(req, res)) return;
-      // The app: renders the page for the content of now.
+    // The app: renders the page for the content of now.
+    const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
       renders.push(req.url ?? "");
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       if (req.headers.cookie) res.setHeader("Set-Cookie", "seen=1");
       res.end(pageOf(req.url ?? ""));
+    };
+    server = http.createServer((req, res) => {
+      if (!serve(req, res, () => app(req, res))) app(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -340,13 +352,13 @@ describe("the build's pages are read when first asked for", () => {
         writeHead: (status: number) => Object.assign(sent, { status }),
         end: (body?: Buffer) => Object.assign(sent, { body }),
       };
-      expect(serve({ method: "GET", url: "/cv", headers: {} } as never, res as never)).toBe(false);
+      expect(serve({ method: "GET", url: "/cv", headers: {} } as never, res as never, noApp)).toBe(false);
       fs.mkdirSync(path.join(root, "cv"));
       fs.writeFileSync(path.join(root, "cv", "index.html"), "<!doctype html><title>CV</title>");
-      expect(serve({ method: "GET", url: "/cv", headers: {} } as never, res as never)).toBe(true);
+      expect(serve({ method: "GET", url: "/cv", headers: {} } as never, res as never, noApp)).toBe(true);
       expect(sent.body?.toString()).toContain("<title>CV</title>");
       // Never a file outside the build's pages.
-      expect(serve({ method: "GET", url: "/../etc", headers: {} } as never, res as never)).toBe(false);
+      expect(serve({ method: "GET", url: "/../etc", headers: {} } as never, res as never, noApp)).toBe(false);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -17,6 +17,13 @@ import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
 import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
+import {
+  type Flight,
+  type RenderOutcome,
+  RendersInFlight,
+  settleWhenUncaptured,
+  waiting,
+} from "./renders-in-flight.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders, isolatesWindow } from "./security-headers.ts";
 
 export interface PrerenderedOptions {
@@ -158,6 +165,8 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
   const compressing = new Set<string>();
   /** Rendered pages being finished and compressed. */
   let finishing = 0;
+  /** Pages being rendered, by content version and route: one render however many ask. */
+  const inFlight = new RendersInFlight();
   const otherEncodings = new OtherEncodings();
 
   /** Which content the kept pages show: the build's, or a published version. */
@@ -225,14 +234,50 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     return quick;
   }
 
-  /** Keeps the page the app renders for this request, if nothing changed while it rendered. */
-  function keepRendered(req: IncomingMessage, res: ServerResponse, route: string) {
-    if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
+  /**
+   * Answers a GET for a page not in memory: joins the render of it under way, or has the app
+   * render it for this request (returns false: the caller passes the request on) and keeps it,
+   * answering whoever asked meanwhile with the same page.
+   */
+  function renderOnce(req: IncomingMessage, res: ServerResponse, route: string, passOn: () => void): boolean {
     const forGeneration = keptFor;
     const forPage = pageVersion(route);
+    // The content version is in the key: a request made after a publish never waits for a render
+    // begun before it.
+    const key = `${forGeneration}\n${forPage ?? ""}\n${route}`;
+    const wait = waiting(res, {
+      send: (answer) => sendAnswer(req, res, route, answer),
+      askAgain: () => servePrerendered(req, res, passOn),
+      passOn,
+    });
+    if (inFlight.join(key, wait)) return true;
+    keepRendered(req, res, route, inFlight.start(key), { forGeneration, forPage });
+    return false;
+  }
+
+  /**
+   * Keeps the page the app renders for this request, if nothing changed while it rendered, and
+   * settles its flight: the page for those who waited, or why there is none.
+   */
+  function keepRendered(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: string,
+    flight: Flight,
+    { forGeneration, forPage }: { forGeneration: string; forPage: string | undefined },
+  ) {
+    let captured = false;
+    settleWhenUncaptured(res, flight, () => captured);
     captureRenderedPage(req, res, async (rendered, nonce) => {
-      if (compressing.size + finishing >= COMPRESSING_AT_ONCE) return;
+      captured = true;
+      // Past the limit a page no one waits for is sent and not kept (a crawl); one others wait
+      // for is finished for them all.
+      if (compressing.size + finishing >= COMPRESSING_AT_ONCE && flight.waiters() === 0) {
+        flight.settle("not kept");
+        return;
+      }
       finishing++;
+      let outcome: RenderOutcome = "not kept";
       try {
         const answer = await keptPageAnswer(rendered, {
           nonce,
@@ -242,21 +287,25 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
           isolateWindow: res.hasHeader("cross-origin-opener-policy"),
           readStylesheet: production ? readStylesheet : undefined,
         });
+        // Those who waited asked for this version: they get it, whatever changed since.
+        outcome = answer;
         if (generation() !== forGeneration || pageVersion(route) !== forPage) return;
         keptPages().set(route, leanAnswer(answer));
         if (forPage === undefined) keptPageVersions.delete(route);
         else keptPageVersions.set(route, forPage);
       } finally {
         finishing--;
+        flight.settle(outcome);
       }
     });
   }
 
   /**
    * Plain Node request/response, no Express: the hot path for the site's most requested pages.
-   * Returns false when the request is not answered here, so the caller passes it on.
+   * Returns false when the request is not answered here, so the caller passes it on; a request
+   * that waited for another's render of its page and got none is passed on later, by `passOn`.
    */
-  return function servePrerendered(req: IncomingMessage, res: ServerResponse): boolean {
+  function servePrerendered(req: IncomingMessage, res: ServerResponse, passOn: () => void): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url || "/";
     // Viewing rooms are always the app's: never a kept copy nor one of its redirects (issue 22).
@@ -283,27 +332,33 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
     }
     if (!answer) {
       if (keptFor === "build") answer = readBuildPage(pathname);
-      else if (req.method === "GET" && isAnonymous(req)) keepRendered(req, res, pathname);
+      else if (req.method === "GET" && isAnonymous(req)) return renderOnce(req, res, pathname, passOn);
     }
     if (!answer) return false;
+    sendAnswer(req, res, pathname, answer);
+    return true;
+  }
+  return servePrerendered;
+
+  /** A kept page (or one just rendered), as the request accepts it: 304, brotli, gzip or identity. */
+  function sendAnswer(req: IncomingMessage, res: ServerResponse, pathname: string, answer: PreparedAnswer): void {
     const { body, heads } = answer;
     if (matchesEtag(req.headers["if-none-match"], body.etag)) {
       res.writeHead(304, heads.notModified);
       res.end();
-      return true;
+      return;
     }
     // What the page has, or can have made: brotli in memory, gzip and identity on demand.
     const encoding = chooseEncoding(req.headers["accept-encoding"], { br: body.br, gzip: body.br && EMPTY });
     if (encoding === "br") {
       res.writeHead(200, heads.br);
       res.end(req.method === "HEAD" ? undefined : body.br);
-      return true;
+      return;
     }
     const other = bodyIn(pathname, answer, encoding);
     res.writeHead(200, { ...(heads[encoding] ?? heads.identity), "Content-Length": String(other.length) });
     res.end(req.method === "HEAD" ? undefined : other);
-    return true;
-  };
+  }
 
   /** The page's identity or gzip body: held until it is compressed, then made when asked. */
   function bodyIn(route: string, answer: PreparedAnswer, encoding: "gzip" | "identity"): Buffer {

@@ -24,7 +24,8 @@ let server: http.Server;
 beforeAll(async () => {
   // What falls through is answered 418 here; in the app it goes on to Express and React Router.
   server = http.createServer((req, res) => {
-    if (!servePublicQuotesFromMemory(req, res, { production: true })) res.writeHead(418).end();
+    const app = () => res.writeHead(418).end();
+    if (!servePublicQuotesFromMemory(req, res, { production: true, passOn: app })) app();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -26,11 +26,11 @@ const answers = new WeakMap<QuotePage<PublicQuote>, PreparedAnswer>();
 export function servePublicQuotesFromMemory(
   req: IncomingMessage,
   res: ServerResponse,
-  { production }: { production: boolean },
+  { production, passOn }: { production: boolean; passOn: () => void },
 ): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
-  if (url !== PATH && !url.startsWith(`${PATH}?`)) return serveQuoteWallFromMemory(req, res, { production });
+  if (url !== PATH && !url.startsWith(`${PATH}?`)) return serveQuoteWallFromMemory(req, res, { production, passOn });
   const query = publicListQuery.safeParse(Object.fromEntries(new URLSearchParams(url.slice(PATH.length + 1))));
   if (!query.success) return false;
   const page = getPublicQuoteCache().peek(publicQuotesKey(query.data));

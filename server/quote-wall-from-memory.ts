@@ -5,6 +5,13 @@ import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import { sendPrepared } from "./compressed-body.ts";
 import { stylesheetReader } from "./inline-stylesheets.ts";
 import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
+import {
+  type Flight,
+  type RenderOutcome,
+  RendersInFlight,
+  settleWhenUncaptured,
+  waiting,
+} from "./renders-in-flight.ts";
 
 const PATH = "/quotes";
 /** The home page shows the newest public quotes (app/routes/_index.tsx): kept like the wall. */
@@ -25,6 +32,9 @@ export const quoteWall = {
   pages: new BoundedAnswerCache({ maxEntries: 256, maxBytes: 24 * 1024 * 1024 }),
   generation: "",
 };
+
+/** Wall pages being rendered, by quote generation and key: one render however many ask (issue 42). */
+const inFlight = new RendersInFlight();
 
 /** The cache key of a wall address, or undefined when it is not one this cache keeps. */
 export function quoteWallKey(url: string): string | undefined {
@@ -56,15 +66,17 @@ function currentPages(): BoundedAnswerCache | undefined {
 }
 
 /**
- * Answers an anonymous GET or HEAD of the wall from memory when it is there. On a miss it
- * returns false (the request goes on to React Router) after arranging to keep what is rendered:
- * the response's bytes are collected as they are written, and kept only if it is a 200 HTML
- * page that sets no cookie and quotes did not change while it was rendered.
+ * Answers an anonymous GET or HEAD of the wall from memory when it is there. On a miss a GET
+ * waits for the render of the same page under way, if there is one; otherwise it returns false
+ * (the request goes on to React Router) after arranging to keep what is rendered: the
+ * response's bytes are collected as they are written, and kept only if it is a 200 HTML page
+ * that sets no cookie and quotes did not change while it was rendered. A request that waited
+ * for a render that made nothing to share is handed to `passOn`, to be rendered for itself.
  */
 export function serveQuoteWallFromMemory(
   req: IncomingMessage,
   res: ServerResponse,
-  { production }: { production: boolean },
+  { production, passOn }: { production: boolean; passOn: () => void },
 ): boolean {
   const key = quoteWallKey(req.url ?? "");
   if (key === undefined || !isAnonymous(req)) return false;
@@ -75,7 +87,16 @@ export function serveQuoteWallFromMemory(
     sendPrepared(req, res, answer);
     return true;
   }
-  if (req.method === "GET") keepWhatIsRendered(req, res, key, quoteWall.generation, production);
+  if (req.method !== "GET") return false;
+  // The generation is in the key: a request made after a change never waits for an older render.
+  const flightKey = `${quoteWall.generation}\n${key}`;
+  const wait = waiting(res, {
+    send: (rendered) => sendPrepared(req, res, rendered),
+    askAgain: () => serveQuoteWallFromMemory(req, res, { production, passOn }),
+    passOn,
+  });
+  if (inFlight.join(flightKey, wait)) return true;
+  keepWhatIsRendered(req, res, key, quoteWall.generation, production, inFlight.start(flightKey));
   return false;
 }
 
@@ -85,28 +106,41 @@ function readBuiltStylesheet() {
   return builtStylesheets;
 }
 
-/** Keeps what is rendered for `key`, unless quotes or content changed meanwhile (it may show the old). */
+/**
+ * Keeps what is rendered for `key`, unless quotes or content changed meanwhile (it may show the
+ * old), and settles its flight: the page for those who waited (they asked before the change).
+ */
 function keepWhatIsRendered(
   req: IncomingMessage,
   res: ServerResponse,
   key: string,
   generation: string,
   production: boolean,
+  flight: Flight,
 ) {
+  let captured = false;
+  settleWhenUncaptured(res, flight, () => captured);
   captureRenderedPage(req, res, async (rendered, nonce) => {
-    // Kept pages get their stylesheets inlined, as the build's prerendered pages have them: one
-    // response to first paint. The wall was left with three render-blocking stylesheets, one
-    // round trip more on a slow line before its first paint (issue 20).
-    const answer = await keptPageAnswer(rendered, {
-      nonce,
-      cacheControl: res.getHeader("cache-control"),
-      contentType: res.getHeader("content-type"),
-      production,
-      isolateWindow: res.hasHeader("cross-origin-opener-policy"),
-      readStylesheet: production ? readBuiltStylesheet() : undefined,
-    });
-    const pages = currentPages();
-    if (!pages || quoteWall.generation !== generation) return;
-    pages.set(key, answer);
+    captured = true;
+    let outcome: RenderOutcome = "not kept";
+    try {
+      // Kept pages get their stylesheets inlined, as the build's prerendered pages have them: one
+      // response to first paint. The wall was left with three render-blocking stylesheets, one
+      // round trip more on a slow line before its first paint (issue 20).
+      const answer = await keptPageAnswer(rendered, {
+        nonce,
+        cacheControl: res.getHeader("cache-control"),
+        contentType: res.getHeader("content-type"),
+        production,
+        isolateWindow: res.hasHeader("cross-origin-opener-policy"),
+        readStylesheet: production ? readBuiltStylesheet() : undefined,
+      });
+      outcome = answer;
+      const pages = currentPages();
+      if (!pages || quoteWall.generation !== generation) return;
+      pages.set(key, answer);
+    } finally {
+      flight.settle(outcome);
+    }
   });
 }

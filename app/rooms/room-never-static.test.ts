@@ -26,7 +26,8 @@ describe("rooms are never a static or remembered page", () => {
     fs.writeFileSync(path.join(root, "rooms", token, "index.html"), "<!doctype html><title>STATIC COPY</title>");
     const serve = prerenderedPages(root, { production: true });
     server = http.createServer((req, res) => {
-      if (!serve(req, res)) res.writeHead(418).end("the app");
+      const app = () => res.writeHead(418).end("the app");
+      if (!serve(req, res, app)) app();
     });
     await new Promise<void>((resolve) => server.listen(PORT, "127.0.0.1", resolve));
   });

@@ -1,4 +1,4 @@
-// `npm run test:traffic`: the traffic-shaped attacks of issue 26 against the production build
+// `npm run test:traffic`: the traffic-shaped attacks of issues 26 and 42 against the production build
 // (`npm run build` first), each on a fresh server and data folder. Prints a table (attack,
 // visitors served, RSS before/peak/after, disk before/after, SIGTERM to exit, result) and
 // exits 1 when any case broke what must hold.
@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { CaseResult, TrafficCase } from "./case.ts";
+import { coldBurst } from "./cold-burst.ts";
 import { idleConnections } from "./idle-connections.ts";
 import { killDuringPyramids } from "./kill-during-pyramids.ts";
 import { pipelinedFlood } from "./pipelined-flood.ts";
@@ -14,11 +15,18 @@ import { chooseAppDir, removeDataDirs, root } from "./server.ts";
 import { trickledBodies } from "./trickled-bodies.ts";
 import { zoomBurst } from "./zoom-burst.ts";
 
-const cases: TrafficCase[] = [pipelinedFlood, idleConnections, trickledBodies, zoomBurst, killDuringPyramids];
+const cases: TrafficCase[] = [
+  pipelinedFlood,
+  idleConnections,
+  trickledBodies,
+  zoomBurst,
+  coldBurst,
+  killDuringPyramids,
+];
 
 const usage = `Usage: npm run test:traffic [-- --only 1,3] [--port N] [--app-dir DIR]
 
-Runs issue 26's traffic attacks against the production build, each on a fresh server:
+Runs the traffic attacks of issues 26 and 42 against the production build, each on a fresh server:
 ${cases.map((c) => `  ${c.name}`).join("\n")}
 --only       the cases to run, by number (default: all)
 --port       the first of the ports to use (default: free ones)

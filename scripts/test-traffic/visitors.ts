@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import http from "node:http";
 
 /** What one visitor request got. */
@@ -31,6 +32,27 @@ export function visit(base: string, path: string, { timeoutMs = 5_000, agent = f
       done(0, `no answer in ${timeoutMs / 1000} s`);
     });
     req.on("error", (e) => done(0, e.message));
+  });
+}
+
+/**
+ * The same from another process (curl), timed by it: when this process's own event loop is busy
+ * with the attack's thousand sockets, a visit timed here would count that wait as the server's.
+ */
+export function visitFromOutside(base: string, path: string, { timeoutMs = 5_000 } = {}) {
+  return new Promise<Visit>((resolve) => {
+    const began = Date.now();
+    const args = ["-s", "-o", "/dev/null", "-H", "Accept-Encoding: gzip, br", "--max-time", String(timeoutMs / 1000)];
+    execFile("curl", [...args, "-w", "%{http_code} %{time_total}", `${base}${path}`], (error, stdout) => {
+      const [status, seconds] = stdout.trim().split(" ");
+      const ms = seconds ? Math.round(Number(seconds) * 1000) : Date.now() - began;
+      resolve({
+        path,
+        status: Number(status) || 0,
+        ms,
+        error: error ? `no answer in ${timeoutMs / 1000} s` : undefined,
+      });
+    });
   });
 }
 
