@@ -311,6 +311,25 @@ for (const engine of allTestEngines) {
         expect(outcome.ok || outcome.status).toBe(429);
         expect(await counts(testDb.database)).toEqual({ enquiries: limit, mail: limit });
       });
+
+      it("junk naming a collector's email (no token, a filled honeypot, another origin) leaves that collector able to enquire", async () => {
+        const collector = "ada@example.com";
+        const junk = [
+          post({ email: collector, token: "" }),
+          post({ email: collector, token: "e1.1.forged.sig" }),
+          post({ email: collector, token: token(500) }),
+          post({ email: collector, website: "https://spam.example" }),
+          post({ email: collector }, { headers: { origin: "https://evil.example" } }),
+        ];
+        // Twice the email's allowance, each from another address as a botnet would.
+        for (const request of [...junk, ...junk.map((r) => r.clone())]) {
+          const outcome = await submit(request);
+          expect(outcome.ok || outcome.status).not.toBe(429);
+        }
+        const real = await submit(post({ email: "Ada@Example.com" }));
+        expect(real.ok).toBe(true);
+        expect(await counts(testDb.database)).toEqual({ enquiries: 1, mail: 1 });
+      });
     });
 
     it("1,000 junk submissions store nothing, queue no mail and leave memory roughly flat", async () => {
