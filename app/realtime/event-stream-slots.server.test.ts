@@ -79,7 +79,7 @@ describe("admin event streams under a flood from one session", { timeout: 60_000
     await testDb.destroy();
   });
 
-  async function open(loader: typeof quoteEvents, signal: AbortSignal, on = context) {
+  async function open(loader: (args: never) => Promise<Response>, signal: AbortSignal, on = context) {
     const request = new Request("http://test/api/admin/quotes/events", { headers: { cookie }, signal });
     try {
       return await loader({ request, params: {}, context: on } as never);
