@@ -46,8 +46,13 @@ export function createApp(services: Services): express.Express {
 
   // Viewing rooms (issue 22): every answer under /rooms, refusals and errors included, is never
   // stored, never indexed, and sends no Referer that would carry the link's token elsewhere.
-  app.use("/rooms", (_req, res, next) => {
+  app.use("/rooms", (req, res, next) => {
     for (const [name, value] of Object.entries(roomPrivacyHeaders)) res.setHeader(name, value);
+    // A room page sends no Referer, so the browser says `Origin: null` on the page's own form
+    // posts (the passcode). Sec-Fetch-Site, which no page can set, still says same-origin: the
+    // Origin is dropped and the checks below judge the post by it (origin-check.server.ts).
+    // A post from another site says cross-site and keeps its null Origin, refused as before.
+    if (req.headers.origin === "null" && req.headers["sec-fetch-site"] === "same-origin") delete req.headers.origin;
     next();
   });
 
