@@ -8,7 +8,7 @@ export const roomPrivacyHeaders = {
   "X-Robots-Tag": "noindex, nofollow",
   // No Referer at all, not even to this site's /img and /assets (issue 42): nginx names the
   // Referer in its error log. A room's own form posts then carry `Origin: null`, which
-  // server/app.ts judges by Sec-Fetch-Site instead.
+  // server/room-privacy.ts judges by Sec-Fetch-Site instead.
   "Referrer-Policy": "no-referrer",
 } as const;
 
