@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,10 +50,16 @@ describe("the rendered nginx configuration's access log", () => {
   });
 
   it.runIf(nginx)(
-    "opens a viewing room through nginx and finds no token in its logs",
+    "opens a viewing room through nginx and finds no token in its logs; closes a silent connection within 13 s",
     { timeout: 30_000 },
     async () => {
       const started = await startNginx(nginx as string, dir, site, `http://127.0.0.1:${port}`);
+      // Meanwhile, a connection that sends nothing: nginx closes it after 10 s, as the app does.
+      const opened = Date.now();
+      const silent = net.connect({ port, host: "127.0.0.1" });
+      silent.on("error", () => {});
+      const silentClosed = new Promise<number>((resolve) => silent.on("close", () => resolve(Date.now() - opened)));
+      silent.resume();
       try {
         const room = `http://127.0.0.1:${port}/rooms/${token}`;
         for (const address of [
@@ -68,7 +74,9 @@ describe("the rendered nginx configuration's access log", () => {
           const answer = await request(`http://127.0.0.1:${port}${address}`, { headers: { Referer: room } });
           expect(answer.status).toBe(200);
         }
+        expect(await silentClosed).toBeLessThan(13_000);
       } finally {
+        silent.destroy();
         await stopProcess(started.child, started.exited, "SIGQUIT");
       }
       const logged = fs.readFileSync(accessLog, "utf8");
