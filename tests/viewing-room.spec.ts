@@ -189,6 +189,9 @@ test("a collector enters the passcode, opens and zooms a work, and enquires from
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ subject: "room", subjectRef: "the-new-god", sourcePath: "/rooms" });
   expect(referers).toEqual([]);
+  // The server logged the whole visit, and nowhere the token (decision 036 stores it hashed).
+  expect(server!.output()).toContain(`"path":"/rooms/[redacted]/works/the-trinket-maker/zoom"`);
+  expect(server!.output()).not.toContain(room.token);
 });
 
 test("a renewed link's old address is a 404, a closed room a 410 that says how to reach the studio", async ({
