@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { redactSecretPath } from "#app/security/secret-paths.ts";
 import { ScriptNonceContext } from "./components/inline-script.tsx";
 import { LogoMarkupContext } from "./components/site-logo.tsx";
 import { contentStoreContext } from "./content/content-store.server.ts";
@@ -113,8 +114,9 @@ function logError(error: unknown, request: Request) {
   getLogger().error({ err: error, method: request.method, path: pathOf(request) }, "request failed");
 }
 
+/** The path as logged: a room link's token never (secret-paths.ts). */
 function pathOf(request: Request): string {
-  return new URL(request.url).pathname;
+  return redactSecretPath(new URL(request.url).pathname);
 }
 
 function readNonce(loadContext: RouterContextProvider | undefined): string | undefined {

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { nginxLoggedUriMap } from "#app/security/secret-paths.ts";
 import { foldersClosedToOthers } from "#scripts/folders-closed-to-others.ts";
 
 const usage = `Usage: npm run -s deploy:nginx -- --server-name NAME [options] > umbra.conf
@@ -14,6 +15,7 @@ Options:
   --app-dir DIR        the checkout whose build/ nginx serves (default: this checkout)
   --data-dir DIR       the app's DATA_DIR (default: /var/lib/umbra)
   --ports LIST         the app processes' ports, comma-separated (default: 3001,3002)
+  --access-log FILE    nginx's access log for the site (default: /var/log/nginx/access.log)
   --plain ADDRESS      serve plain http on ADDRESS (host:port) with no TLS (tests only)
   --help               print this and exit`;
 
@@ -24,6 +26,7 @@ function render(values: {
   appDir: string;
   dataDir: string;
   ports: number[];
+  accessLog: string;
   plain?: string;
 }): string {
   const template = fs.readFileSync(path.join(import.meta.dirname, "../deploy/nginx.conf.template"), "utf8");
@@ -39,6 +42,8 @@ function render(values: {
     "@DATA_DIR@": values.dataDir,
     "@UPSTREAMS@": upstreams,
     "@LISTEN@": listen,
+    "@ACCESS_LOG@": values.accessLog,
+    "@LOGGED_URI_MAP@": nginxLoggedUriMap(),
   };
   // The header comment names the markers; only the configuration below it gets values.
   const bodyStart = kept.indexOf("\nupstream ");
@@ -73,6 +78,7 @@ function parse(argv: string[]) {
       "app-dir": { type: "string" },
       "data-dir": { type: "string", default: "/var/lib/umbra" },
       ports: { type: "string", default: "3001,3002" },
+      "access-log": { type: "string", default: "/var/log/nginx/access.log" },
       plain: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -84,7 +90,8 @@ function parse(argv: string[]) {
   const appDir = path.resolve(values["app-dir"] ?? path.join(import.meta.dirname, ".."));
   const dataDir = path.resolve(values["data-dir"]);
   // Paths go into nginx directives unquoted.
-  for (const dir of [appDir, dataDir]) {
+  const accessLog = path.resolve(values["access-log"]);
+  for (const dir of [appDir, dataDir, accessLog]) {
     if (/[\s;{}"'$]/.test(dir)) throw new UsageError(`A path nginx can take unquoted is needed: ${dir}`);
   }
   const ports = values.ports.split(",").map((p) => Number(p.trim()));
@@ -94,7 +101,7 @@ function parse(argv: string[]) {
   if (values.plain !== undefined && !/^[0-9A-Za-z.:[\]]+:\d+$/.test(values.plain)) {
     throw new UsageError(`--plain needs host:port, not ${values.plain}`);
   }
-  return { serverName, appDir, dataDir, ports, plain: values.plain };
+  return { serverName, appDir, dataDir, ports, accessLog, plain: values.plain };
 }
 
 try {

@@ -2,7 +2,6 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
-import { roomPrivacyHeaders } from "#app/rooms/room-headers.ts";
 import { FILE_TOO_LARGE_MESSAGE } from "#app/uploads/exhibition-file-kind.ts";
 import {
   CONTENT_EDITOR_BODY_BYTES,
@@ -14,6 +13,7 @@ import { sendErrorAnswer } from "./error-answer.ts";
 import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
 import { ignoreForwardedHost, requireBuildableUrl } from "./request-url.ts";
+import { roomPrivacy } from "./room-privacy.ts";
 import { answerRouteMethods } from "./route-methods.ts";
 import { routerContextFor } from "./router-context.ts";
 import type { Services } from "./services.ts";
@@ -44,12 +44,8 @@ export function createApp(services: Services): express.Express {
 
   const build = () => import("virtual:react-router/server-build");
 
-  // Viewing rooms (issue 22): every answer under /rooms, refusals and errors included, is never
-  // stored, never indexed, and sends no Referer that would carry the link's token elsewhere.
-  app.use("/rooms", (_req, res, next) => {
-    for (const [name, value] of Object.entries(roomPrivacyHeaders)) res.setHeader(name, value);
-    next();
-  });
+  // Viewing rooms (issue 22): never stored, never indexed, no Referer (decision 062).
+  app.use("/rooms", roomPrivacy());
 
   // Bodies over the limit are refused (413) before anything below reads them. The content
   // editor sends a whole document (the longest article is 62 KB of text); only it gets more.

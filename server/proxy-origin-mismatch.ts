@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { allowedOrigins } from "#app/config/public-origin.server.ts";
+import { redactSecretPath } from "#app/security/secret-paths.ts";
 import { sendErrorAnswer } from "./error-answer.ts";
 
 /**
@@ -32,7 +33,7 @@ export function explainProxyOriginMismatch(logger: Logger, allowed: () => readon
     const message = `This form was sent from ${origin} but this server received it as ${seen.origin}, so it was refused. ${hint}`;
     if (!logged) {
       logged = true;
-      logger.warn({ origin, seenAs: seen.origin, path: req.path }, message);
+      logger.warn({ origin, seenAs: seen.origin, path: redactSecretPath(req.path) }, message);
     }
     sendErrorAnswer(req, res, 400, message);
   };

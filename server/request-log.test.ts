@@ -57,3 +57,47 @@ describe("request log", () => {
     expect((await logged("/img/artworks-400/busy.webp"))[0]).toMatchObject({ level: "warn", fields: { status: 503 } });
   });
 });
+
+describe("request log: tokens in paths", () => {
+  it("logs a whole viewing-room visit and a reset link without the token", async () => {
+    const token = "rT0k3n-Secret_abcdefghijklmnopqrstuvwxyz0123";
+    const lines: object[] = [];
+    const record = (fields: object) => void lines.push(fields);
+    const app = express().use(requestLog({ info: record, warn: record, error: record }));
+    app.use((_req, res) => void res.send("ok"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // What one visit asks for: the room, its data requests, a work, its zoom, an enquiry, the route manifest.
+    const visit = [
+      `/rooms/${token}`,
+      `/rooms/${token}.data`,
+      `/rooms/${token}/works/the-new-god`,
+      `/rooms/${token}/works/the-new-god.data?_routes=x`,
+      `/rooms/${token}/works/the-new-god/zoom`,
+      `/rooms/${token}/enquiries`,
+      `/__manifest?paths=${encodeURIComponent(`/rooms/${token}/works/the-new-god`)}`,
+      `/api/auth/reset-password/${token}?callbackURL=/reset-password`,
+      `/reset-password?token=${token}`,
+    ];
+    try {
+      for (const path of visit) await fetch(`${base}${path}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      server.close();
+    }
+    expect(lines).toHaveLength(visit.length);
+    expect(JSON.stringify(lines)).not.toContain(token.slice(0, 12));
+    expect(lines.map((line) => (line as { path: string }).path)).toEqual([
+      "/rooms/[redacted]",
+      "/rooms/[redacted]",
+      "/rooms/[redacted]/works/the-new-god",
+      "/rooms/[redacted]/works/the-new-god.data",
+      "/rooms/[redacted]/works/the-new-god/zoom",
+      "/rooms/[redacted]/enquiries",
+      "/__manifest",
+      "/api/auth/reset-password/[redacted]",
+      "/reset-password",
+    ]);
+  });
+});

@@ -1,10 +1,12 @@
 import type { NextFunction, Request, Response } from "express";
+import { redactSecretPath } from "#app/security/secret-paths.ts";
 
 type Level = "info" | "warn" | "error";
 type LevelLogger = Record<Level, (fields: object, message: string) => void>;
 
 /**
- * The one request log line: method, full path (no query string, which may carry tokens),
+ * The one request log line: method, full path (no query string, which may carry tokens, and a
+ * room link's or reset link's token redacted: secret-paths.ts),
  * status, duration since `started` (process.hrtime.bigint()), and whether the answer was sent
  * whole. Its level follows the status: a 5xx is the server's fault (error), a 4xx the client's
  * (warn, so malformed requests are visible without paging anyone), the rest info. A 501 (a
@@ -27,7 +29,7 @@ export function logRequest(
   logger[level](
     {
       method: request.method,
-      path: (request.url || "/").split("?")[0],
+      path: redactSecretPath((request.url || "/").split("?")[0] ?? "/"),
       status: request.status,
       durationMs: Math.round(durationMs * 10) / 10,
       finished: request.finished,

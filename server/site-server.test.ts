@@ -2,7 +2,14 @@ import type http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { answerParseErrors } from "./parse-errors.ts";
-import { createSiteServer, descriptorLimit, MAX_REQUESTS_PER_CONNECTION, maxConnectionsFor } from "./site-server.ts";
+import {
+  createSiteServer,
+  descriptorLimit,
+  HEADERS_TIMEOUT_MS,
+  MAX_REQUESTS_PER_CONNECTION,
+  maxConnectionsFor,
+  SILENT_CONNECTION_TIMEOUT_MS,
+} from "./site-server.ts";
 
 const servers: http.Server[] = [];
 afterEach(async () => {
@@ -13,14 +20,17 @@ afterEach(async () => {
 });
 
 /** A site server as main.ts builds it, whose handler counts the requests it started. */
-async function start(handler: http.RequestListener, options: { limit?: number } = {}) {
+async function start(
+  handler: http.RequestListener,
+  options: { limit?: number; silentConnectionTimeoutMs?: number } = {},
+) {
   const started = { count: 0 };
   const server = createSiteServer(
     (req, res) => {
       started.count++;
       handler(req, res);
     },
-    { limit: options.limit ?? 20_000 },
+    { limit: options.limit ?? 20_000, silentConnectionTimeoutMs: options.silentConnectionTimeoutMs },
   );
   answerParseErrors(server, { production: true });
   servers.push(server);
@@ -195,6 +205,42 @@ describe("createSiteServer: slow and silent clients", () => {
     expect(open).toBe(0);
     for (const socket of [silent, partialHead, unreadBody, slowBody]) socket.destroy();
   }, 40_000);
+});
+
+describe("createSiteServer: connections that send nothing", () => {
+  it("closes 200 connections that send nothing by its deadline, not an idle one that has begun a request", async () => {
+    // A short deadline for the test; the site's own is asserted below.
+    const { server, port } = await start((_req, res) => res.end("answered"), { silentConnectionTimeoutMs: 400 });
+    const began = Date.now();
+    const silent = await Promise.all(Array.from({ length: 200 }, () => connect(port, { allowHalfOpen: true })));
+    const closedAt = silent.map(
+      (socket) =>
+        new Promise<number>((resolve) => {
+          socket.on("error", () => {});
+          socket.on("close", () => resolve(Date.now() - began));
+          socket.on("end", () => resolve(Date.now() - began));
+          socket.resume();
+        }),
+    );
+    // One byte of a head: no longer silent, so the head timeout (10 s) decides, not this deadline.
+    const begun = await connect(port, { allowHalfOpen: true });
+    begun.write("G");
+    const times = await Promise.all(closedAt);
+    expect(Math.max(...times)).toBeLessThan(2_500);
+    await sleep(600);
+    const open = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
+    expect(open).toBe(1);
+    // And it is still answered when it finishes its request.
+    const answer = new Promise<string>((resolve) => begun.once("data", (chunk) => resolve(String(chunk))));
+    begun.write("ET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+    for (const socket of [...silent, begun]) socket.destroy();
+  });
+
+  it("gives a silent connection no longer than a partial head, and both well within 20 s", () => {
+    expect(SILENT_CONNECTION_TIMEOUT_MS).toBeLessThanOrEqual(HEADERS_TIMEOUT_MS);
+    expect(SILENT_CONNECTION_TIMEOUT_MS).toBeLessThanOrEqual(20_000);
+  });
 });
 
 describe("createSiteServer: a body the route does not read", () => {

@@ -3,10 +3,13 @@ import http from "node:http";
 import { answerInTurn } from "./answer-in-turn.ts";
 import { closeUnreadBodies } from "./close-unread-bodies.ts";
 import { capConnections } from "./connection-cap.ts";
+import { closeSilentConnections } from "./silent-connections.ts";
 
 // Decision 025 gives the reasons for each figure.
 /** A connection that has not sent a whole request head in this time is answered 408 and closed. */
 export const HEADERS_TIMEOUT_MS = 10_000;
+/** A connection that sends nothing at all is closed after this, like one that sends part of a head. */
+export const SILENT_CONNECTION_TIMEOUT_MS = 10_000;
 /** A whole request (head and body) must arrive within this (bodies here are at most 64 KB), so a
  * trickled body is closed within 20 s even with the 1 s check below and a busy machine. */
 export const REQUEST_TIMEOUT_MS = 12_000;
@@ -58,14 +61,19 @@ interface WarnLogger {
 
 /**
  * The node:http server every request of the site goes through (main.ts), with the work each
- * connection can cause bounded: timeouts for slow or silent clients, pipelined requests
- * answered a few at a time and not read while their answers are unsent, a cap on requests per
- * connection and on connections per process (at the cap the longest silent connection makes
- * room, or a new one is refused at once; logged at most once a minute).
+ * connection can cause bounded: timeouts for slow or silent clients (one that sends nothing
+ * included), pipelined requests answered a few at a time and not read while their answers are
+ * unsent, a cap on requests per connection and on connections per process (at the cap the
+ * longest silent connection makes room, or a new one is refused at once; logged at most once a
+ * minute).
  */
 export function createSiteServer(
   handler: http.RequestListener,
-  { logger, limit = descriptorLimit() }: { logger?: WarnLogger; limit?: number } = {},
+  {
+    logger,
+    limit = descriptorLimit(),
+    silentConnectionTimeoutMs = SILENT_CONNECTION_TIMEOUT_MS,
+  }: { logger?: WarnLogger; limit?: number; silentConnectionTimeoutMs?: number } = {},
 ): http.Server {
   const server = http.createServer(
     {
@@ -91,6 +99,7 @@ export function createSiteServer(
     closed = 0;
   };
   capConnections(server, maxConnectionsFor(limit), warn);
+  closeSilentConnections(server, silentConnectionTimeoutMs);
   server.on("drop", warn);
   return server;
 }

@@ -2,12 +2,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
 import type { EmailMessage } from "#app/email/deliver-mail.server.ts";
+import { plainHeaderText } from "#app/email/header-text.ts";
 
 export const RESET_LINK_MINUTES = 30;
 
 /** The subject, known when the request is queued (the studio's mail list shows it). */
 export function resetMailSubject(): string {
-  return `Reset your ${siteSettings().brand} admin password`;
+  return plainHeaderText(`Reset your ${siteSettings().brand} admin password`);
 }
 
 /** The reset mail for a fresh token. The link's origin is configuration, never a request's Host. */

@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { plainHeaderText } from "./header-text.ts";
 import { writeOutboxFile } from "./outbox-files.server.ts";
 
 export type EmailMessage = { to: string; subject: string; text: string };
@@ -30,8 +31,10 @@ export const SMTP_TIMEOUTS: SmtpTimeouts = { connection: 5_000, greeting: 5_000,
  * and logged, so password reset works on a laptop with no mail server. Throws when it could
  * not; the caller (the mail sender) decides when to try again.
  */
-export async function deliverMail(message: EmailMessage, settings: MailSettings, name: string): Promise<void> {
+export async function deliverMail(queued: EmailMessage, settings: MailSettings, name: string): Promise<void> {
   const { smtpUrl, from } = settings;
+  // The last lock: whatever composed the subject, it reaches the header as one plain line.
+  const message = { ...queued, subject: plainHeaderText(queued.subject) };
   if (smtpUrl) {
     const timeouts = { ...SMTP_TIMEOUTS, ...settings.timeouts };
     const transport = nodemailer.createTransport({

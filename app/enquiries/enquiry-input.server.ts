@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EnquiryInterest, EnquirySubject } from "#app/db/enquiry-schema.ts";
+import { plainHeaderText } from "#app/email/header-text.ts";
 import { enquiryLimits, interestValues, subjectValues } from "./enquiry-fields.ts";
 
 // Server only: zod stays out of the visitor's bundle (its eval probe is a CSP violation there,
@@ -29,7 +30,8 @@ export const enquiryInputSchema = z.object({
   interests: z.array(
     z.enum(interestValues as [EnquiryInterest, ...EnquiryInterest[]], { message: "Choose from the listed topics." }),
   ),
-  name: oneLine("Your name", enquiryLimits.name).pipe(z.string().min(1, "Enter your name.")),
+  // Reduced to one printable line: the name stands in the studio's mail subject.
+  name: oneLine("Your name", enquiryLimits.name).transform(plainHeaderText).pipe(z.string().min(1, "Enter your name.")),
   email: z
     .string()
     .trim()

@@ -1,6 +1,7 @@
 import { getEnv } from "#app/config/env.server.ts";
 import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
+import { plainHeaderText } from "#app/email/header-text.ts";
 import { interestLabels, subjectLabels } from "./enquiry-fields.ts";
 import type { StoredEnquiry } from "./submit-enquiry.server.ts";
 
@@ -14,12 +15,9 @@ export function enquiryInboxUrl(id: number): string {
   return `${publicOrigin()}/admin/enquiries/${id}`;
 }
 
-/** Mail headers take one line; the fields already are, this is a second lock. */
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
-
 export function enquiryMailSubject(enquiry: Pick<StoredEnquiry, "subjectTitle" | "name" | "room">): string {
   const room = enquiry.room ? ` (room: ${enquiry.room.title})` : "";
-  return oneLine(`Enquiry: ${enquiry.subjectTitle}${room}, from ${enquiry.name}`).slice(0, 200);
+  return plainHeaderText(`Enquiry: ${enquiry.subjectTitle}${room}, from ${enquiry.name}`).slice(0, 200);
 }
 
 /**

@@ -184,6 +184,44 @@ for (const engine of allTestEngines) {
       expect(smtp.received).toHaveLength(1);
     });
 
+    it("gives the studio's mail client a one-line subject and no forged header, whatever control or encoded word a name holds", async () => {
+      const smtp = await startTestSmtpServer();
+      cleanups.push(smtp.close);
+      const sender = new MailSender(testDb.database, {
+        delivery: { smtpUrl: smtp.url, from: "Umbra <no-reply@umbra.local>", dataDir, logger: quiet },
+        logger: quiet,
+        retry: fastRetry,
+        pollMs: 200,
+      });
+      cleanups.push(() => sender.stop(100));
+      await sender.start();
+      const names = [
+        "Ada\u2028Bcc: evil@x.test",
+        "Ada\u2029Bcc: evil@x.test",
+        "Ada\u0085Bcc: evil@x.test",
+        "Ada\u000bBcc: evil@x.test",
+        "Ada\u000cBcc: evil@x.test",
+        "Ada\u001bBcc: evil@x.test",
+        "=?utf-8?q?x=0D=0ABcc:_evil@x.test?=",
+        "Ada =?utf-8?b?DQpCY2M6IGV2aWxAeC50ZXN0?=",
+      ];
+      for (const [i, name] of names.entries()) {
+        const outcome = await submit(post({ name, email: `forger-${i}@example.org` }));
+        if (!outcome.ok) throw new Error(outcome.message);
+      }
+      await until(() => smtp.received.length === names.length, 15_000, "the studio's mails");
+      for (const mail of smtp.received) {
+        // As the studio's mail client decodes it: one line, nothing it could show as a new header.
+        expect(mail.subject).toMatch(/^Enquiry: The Trinket Maker, from /);
+        expect(mail.subject).not.toMatch(/[\p{Cc}\p{Zl}\p{Zp}]/u);
+        expect(mail.headerLines.filter((line) => line.key === "subject")).toHaveLength(1);
+        expect(mail.headers.has("bcc")).toBe(false);
+        expect(mail.bcc).toBeUndefined();
+        const to = [mail.to].flat().flatMap((address) => address?.value.map((a) => a.address));
+        expect(to).toEqual(["studio@umbra.test"]);
+      }
+    });
+
     it("loses no enquiry mail while SMTP is down: it arrives once the server is back", async () => {
       const port = await freePort();
       const sender = new MailSender(testDb.database, {
@@ -310,6 +348,25 @@ for (const engine of allTestEngines) {
         const outcome = await submit(post({ email: "same@example.COM" }));
         expect(outcome.ok || outcome.status).toBe(429);
         expect(await counts(testDb.database)).toEqual({ enquiries: limit, mail: limit });
+      });
+
+      it("junk naming a collector's email (no token, a filled honeypot, another origin) leaves that collector able to enquire", async () => {
+        const collector = "ada@example.com";
+        const junk = [
+          post({ email: collector, token: "" }),
+          post({ email: collector, token: "e1.1.forged.sig" }),
+          post({ email: collector, token: token(500) }),
+          post({ email: collector, website: "https://spam.example" }),
+          post({ email: collector }, { headers: { origin: "https://evil.example" } }),
+        ];
+        // Twice the email's allowance, each from another address as a botnet would.
+        for (const request of [...junk, ...junk.map((r) => r.clone())]) {
+          const outcome = await submit(request);
+          expect(outcome.ok || outcome.status).not.toBe(429);
+        }
+        const real = await submit(post({ email: "Ada@Example.com" }));
+        expect(real.ok).toBe(true);
+        expect(await counts(testDb.database)).toEqual({ enquiries: 1, mail: 1 });
       });
     });
 

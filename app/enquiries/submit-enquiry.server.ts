@@ -21,7 +21,8 @@ import { enquiryMailSubject, enquiryMailText, studioEmail } from "./enquiry-mail
 import { claimFormToken, tokenProblem, tokenProblemMessages } from "./form-token.server.ts";
 
 /**
- * Allowances of the public form (decision 032), charged before anything else is looked at:
+ * Allowances of the public form (decision 032). The address's is charged before anything else
+ * is looked at; the email's only for a form that passed the origin, honeypot and token checks:
  * a household or office sends a handful of enquiries an hour; a gallery opening on one Wi-Fi a few dozen; a flood is cut off at the 31st.
  */
 export const enquiryLimitRules = {
@@ -162,7 +163,7 @@ async function readBody(request: Request): Promise<FormData | EnquiryOutcome> {
 /**
  * Everything between a posted form and a stored enquiry with its queued mail (decision 032).
  * In order: the client address's allowance, the origin, the body (size, type, text only), the
- * email address's allowance, the honeypot, the form token's signature and age, the fields, the
+ * honeypot, the form token's signature and age, the email address's allowance, the fields, the
  * token's single use, then one transaction. Each refusal is a 4xx with a sentence.
  */
 export async function submitEnquiry(
@@ -193,16 +194,6 @@ export async function submitEnquiry(
   }
   const values = valuesOf(form);
 
-  const emailKey = values.email.trim().toLowerCase().slice(0, enquiryLimits.email);
-  if (emailKey) {
-    try {
-      await takeAttempt(db, [{ key: `enquiry:email:${emailKey}`, rule: enquiryLimitRules.email }]);
-    } catch (error) {
-      if (error instanceof RateLimitedError) return limited(error);
-      throw error;
-    }
-  }
-
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
     return refuse(
       400,
@@ -214,6 +205,18 @@ export async function submitEnquiry(
   const problem = tokenProblem(token);
   if (problem) {
     return refuse(problem === "replayed" ? 409 : 400, tokenProblemMessages[problem], { values });
+  }
+
+  // Charged only now, past the origin, honeypot and token checks: junk naming a collector's
+  // address (which anyone can type) must not spend that collector's allowance (issue 42).
+  const emailKey = values.email.trim().toLowerCase().slice(0, enquiryLimits.email);
+  if (emailKey) {
+    try {
+      await takeAttempt(db, [{ key: `enquiry:email:${emailKey}`, rule: enquiryLimitRules.email }]);
+    } catch (error) {
+      if (error instanceof RateLimitedError) return limited(error);
+      throw error;
+    }
   }
 
   const parsed = enquiryInputSchema.safeParse({

@@ -1,3 +1,4 @@
+import type { EventStreamSlot } from "./event-stream-slots.server.ts";
 import { type EventTopic, type QuoteEventHub, refetchEvent } from "./quote-event-hub.server.ts";
 import type { WatchedSession } from "./session-watch.server.ts";
 
@@ -7,6 +8,8 @@ interface AdminEventStreamOptions {
   topic: EventTopic;
   /** The session the stream was opened with: the stream ends with it (decision 008). */
   session: WatchedSession;
+  /** Its place among the process's streams (event-stream-slots.server.ts), given back when it ends. */
+  slot: EventStreamSlot;
   /** Extra Cache-Control directives beside `no-cache, no-transform`. */
   noStore?: boolean;
   /**
@@ -20,7 +23,7 @@ interface AdminEventStreamOptions {
  * The response of an admin server-sent-event stream on the hub: `retry: 2000`, the opening,
  * then the topic's live events until the client leaves or the session ends.
  */
-export function adminEventStream({ request, hub, topic, session, noStore, opening }: AdminEventStreamOptions) {
+export function adminEventStream({ request, hub, topic, session, slot, noStore, opening }: AdminEventStreamOptions) {
   const encoder = new TextEncoder();
   let unsubscribe = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -33,6 +36,7 @@ export function adminEventStream({ request, hub, topic, session, noStore, openin
         if (!open) return;
         open = false;
         unsubscribe();
+        slot.release();
         try {
           controller.close();
         } catch {
@@ -47,6 +51,8 @@ export function adminEventStream({ request, hub, topic, session, noStore, openin
         close: end,
       });
       request.signal.addEventListener("abort", end);
+      // Gone while its session was looked up: the listener above would never hear it.
+      if (request.signal.aborted) end();
       write("retry: 2000\n\n");
       try {
         await opening(write);
@@ -58,6 +64,7 @@ export function adminEventStream({ request, hub, topic, session, noStore, openin
     },
     cancel() {
       unsubscribe();
+      slot.release();
     },
   });
   return new Response(stream, {

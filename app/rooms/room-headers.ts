@@ -6,9 +6,10 @@
 export const roomPrivacyHeaders = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  // same-origin, not no-referrer: with no-referrer a browser sends `Origin: null` on the room's own
-  // form posts (passcode, enquiry), which the origin checks rightly refuse. Other origins get nothing.
-  "Referrer-Policy": "same-origin",
+  // No Referer at all, not even to this site's /img and /assets (issue 42): nginx names the
+  // Referer in its error log. A room's own form posts then carry `Origin: null`, which
+  // server/room-privacy.ts judges by Sec-Fetch-Site instead.
+  "Referrer-Policy": "no-referrer",
 } as const;
 
 /**
@@ -37,5 +38,5 @@ export function roomRouteHeaders({
 /** The page's own copy of the same rules, for anything that reads the document. */
 export const roomMeta = [
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "same-origin" },
+  { name: "referrer", content: "no-referrer" },
 ] as const;

@@ -4,6 +4,7 @@ import { countsEvent } from "#app/enquiries/enquiry-events.server.ts";
 import { inboxCounts } from "#app/enquiries/inbox.server.ts";
 import { adminEventStream } from "#app/realtime/admin-event-stream.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
+import { withEventStreamSlot } from "#app/realtime/event-stream-slots.server.ts";
 import { formatEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.enquiries.events";
 
@@ -18,19 +19,23 @@ import type { Route } from "./+types/api.admin.enquiries.events";
  * Enquiries have no change number, so a reconnecting client reloads what it shows (the counts
  * sent on connection are fresh).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireEnquiryAdmin(request, context);
-  const { db } = context.get(databaseContext);
-  const hub = context.get(quoteEventsContext);
-  return adminEventStream({
-    request,
-    hub,
-    topic: "enquiries",
-    session: { id: admin.sessionId, expiresAt: admin.sessionExpiresAt },
-    noStore: true,
-    async opening(write) {
-      write(countsEvent(await inboxCounts(db)));
-      write(formatEvent("ready", {}));
-    },
+export function loader({ request, context }: Route.LoaderArgs) {
+  // The cap is checked first, before the session lookup: a flood of streams costs no database work.
+  return withEventStreamSlot(request, async (slot) => {
+    const admin = await requireEnquiryAdmin(request, context);
+    const { db } = context.get(databaseContext);
+    const hub = context.get(quoteEventsContext);
+    return adminEventStream({
+      request,
+      hub,
+      topic: "enquiries",
+      slot,
+      session: { id: admin.sessionId, expiresAt: admin.sessionExpiresAt },
+      noStore: true,
+      async opening(write) {
+        write(countsEvent(await inboxCounts(db)));
+        write(formatEvent("ready", {}));
+      },
+    });
   });
 }

@@ -3,6 +3,7 @@ import { databaseContext } from "#app/db/context.ts";
 import { latestChangeSeq, quotesChangedSince } from "#app/quotes/quotes.server.ts";
 import { adminEventStream } from "#app/realtime/admin-event-stream.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
+import { withEventStreamSlot } from "#app/realtime/event-stream-slots.server.ts";
 import { formatEvent, quoteEvent, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.quotes.events";
 
@@ -21,30 +22,34 @@ const MAX_REPLAY = 500;
  * The stream ends when the session it was opened with ends (sign-out, revocation, expiry); the
  * client's reconnection is then refused with 401.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
-  const { db } = context.get(databaseContext);
-  const hub = context.get(quoteEventsContext);
-  const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
+export function loader({ request, context }: Route.LoaderArgs) {
+  // The cap is checked first, before the session lookup: a flood of streams costs no database work.
+  return withEventStreamSlot(request, async (slot) => {
+    const admin = await requireAdmin(request, context);
+    const { db } = context.get(databaseContext);
+    const hub = context.get(quoteEventsContext);
+    const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
 
-  return adminEventStream({
-    request,
-    hub,
-    topic: "quotes",
-    session: admin.session,
-    async opening(write) {
-      const latest = await latestChangeSeq(db);
-      if (lastEventId !== null) {
-        const since = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
-        if (Number.isNaN(since) || since > latest) {
-          write(refetchEvent);
-        } else {
-          const missed = await quotesChangedSince(db, since, MAX_REPLAY + 1);
-          if (missed.length > MAX_REPLAY) write(refetchEvent);
-          else for (const change of missed) write(quoteEvent(change.seq, change.quote));
+    return adminEventStream({
+      request,
+      hub,
+      topic: "quotes",
+      slot,
+      session: admin.session,
+      async opening(write) {
+        const latest = await latestChangeSeq(db);
+        if (lastEventId !== null) {
+          const since = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : Number.NaN;
+          if (Number.isNaN(since) || since > latest) {
+            write(refetchEvent);
+          } else {
+            const missed = await quotesChangedSince(db, since, MAX_REPLAY + 1);
+            if (missed.length > MAX_REPLAY) write(refetchEvent);
+            else for (const change of missed) write(quoteEvent(change.seq, change.quote));
+          }
         }
-      }
-      write(formatEvent("ready", { latestChangeSeq: latest }, latest));
-    },
+        write(formatEvent("ready", { latestChangeSeq: latest }, latest));
+      },
+    });
   });
 }

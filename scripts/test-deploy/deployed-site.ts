@@ -62,7 +62,13 @@ export async function startDeployedSite(
 
   const nginxDir = path.join(work, "nginx");
   fs.mkdirSync(nginxDir, { mode: 0o755 });
-  const site = renderSiteConfig({ listen: `127.0.0.1:${nginxPort}`, ports: [firstPort, secondPort], dataDir, appDir });
+  const site = renderSiteConfig({
+    listen: `127.0.0.1:${nginxPort}`,
+    ports: [firstPort, secondPort],
+    dataDir,
+    appDir,
+    accessLog: path.join(nginxDir, "access.log"),
+  });
   const proxy = await startNginx(nginx, nginxDir, site, publicUrl);
   cleanups.push(() => stopProcess(proxy.child, proxy.exited, "SIGQUIT"));
   return {

@@ -27,10 +27,12 @@ export function renderSiteConfig(options: {
   ports: number[];
   dataDir: string;
   appDir: string;
+  accessLog?: string;
 }): string {
   const args = ["--import", "tsx", path.join(root, "scripts/render-nginx-config.ts")];
   args.push("--server-name", "localhost", "--plain", options.listen, "--ports", options.ports.join(","));
   args.push("--data-dir", options.dataDir, "--app-dir", options.appDir);
+  if (options.accessLog) args.push("--access-log", options.accessLog);
   const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8" });
   if (result.status !== 0) throw new Failure(`npm run deploy:nginx failed:\n${result.stderr}`);
   return result.stdout;

@@ -18,6 +18,24 @@ let source: EventSource | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 let latestCounts: InboxCountsMessage | undefined;
 
+const RELOAD_AT_MOST_EVERY_MS = 60_000;
+const REOPEN_MS = 30_000;
+const RELOADED_AT_KEY = "umbra:enquiry-events-reloaded-at";
+function lastReload(): number {
+  try {
+    return Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+function rememberReload() {
+  try {
+    sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  } catch {
+    // Storage refused: the page reloads as before.
+  }
+}
+
 function emit(event: EnquiryStreamEvent) {
   if (event.type === "counts") latestCounts = event.counts;
   for (const listener of listeners) listener(event);
@@ -39,10 +57,17 @@ function open() {
   // reconnection, were not streamed: each opening has the inbox reload what it shows.
   stream.addEventListener("open", () => emit({ type: "refetch" }));
   stream.addEventListener("error", () => {
-    // Refused (the session ended): EventSource gives up; the page's next load shows sign-in.
-    if (stream.readyState === EventSource.CLOSED) {
-      source = undefined;
-      if (listeners.size > 0) window.location.reload();
+    // Refused: EventSource gives up. The session ended (the page's next load shows sign-in), or
+    // the server holds too many streams (429/503): reloaded once a minute at most, and otherwise
+    // tried again later, so a refusal that lasts never turns into a loop of reloads.
+    if (stream.readyState !== EventSource.CLOSED) return;
+    source = undefined;
+    if (listeners.size === 0) return;
+    if (Date.now() - lastReload() > RELOAD_AT_MOST_EVERY_MS) {
+      rememberReload();
+      window.location.reload();
+    } else {
+      setTimeout(() => listeners.size > 0 && open(), REOPEN_MS);
     }
   });
 }
