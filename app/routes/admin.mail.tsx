@@ -17,7 +17,7 @@ import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Outgoing Mail");
+export const meta: Route.MetaFunction = ({ matches, error }) => adminMeta({ matches, error }, "Outgoing Mail");
 
 export const loader = answeringOutages("page", mailLoader);
 export const action = answeringOutages("page", mailAction);

@@ -1,0 +1,186 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse, type RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
+import { authUser } from "#app/db/auth-schema.ts";
+import { type CuttableProxy, startCuttableProxy } from "#app/db/cuttable-proxy.server.ts";
+import { type Database, openDatabase } from "#app/db/database.server.ts";
+import { createPostgresTestDatabase } from "#app/db/test-database.server.ts";
+import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
+import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { routerContextFor } from "./router-context.ts";
+
+process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
+process.env.PUBLIC_URL ??= "http://test";
+
+type RouteEntry = { id?: string; file: string; path?: string; index?: boolean; children?: RouteEntry[] };
+type RouteModule = {
+  loader?: (args: unknown) => unknown;
+  action?: (args: unknown) => unknown;
+  meta?: (args: unknown) => { title?: string }[] | undefined;
+  default?: unknown;
+};
+
+/** Every route of app/routes.ts (as React Router reads it), with its whole path. */
+async function everyRoute(): Promise<{ id: string; file: string; path: string }[]> {
+  // What the React Router plugin sets before it reads routes.ts.
+  (globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = path.resolve("app");
+  const config = (await (await import("#app/routes.ts")).default) as RouteEntry[];
+  const flat = (entries: RouteEntry[], prefix: string): { id: string; file: string; path: string }[] =>
+    entries.flatMap((entry) => {
+      const whole = [prefix, entry.path ?? ""].filter(Boolean).join("/");
+      return [
+        { id: entry.id ?? entry.file, file: entry.file, path: `/${whole}` },
+        ...flat(entry.children ?? [], whole),
+      ];
+    });
+  return flat(config, "");
+}
+
+/** A concrete address for a route's path: each parameter filled in, a splat given two segments. */
+function addressOf(routePath: string): { url: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const url = routePath
+    .split("/")
+    .map((segment) => {
+      if (segment === "*") return (params["*"] = "some/where");
+      if (!segment.startsWith(":")) return segment;
+      const name = segment.slice(1).replace(/\?$/, "");
+      params[name] = /id$/i.test(name) ? "1" : "x";
+      return params[name];
+    })
+    .join("/");
+  return { url: url || "/", params };
+}
+
+/** What the visitor would get: the status, and for an error answer its message. */
+type Outcome = { status: number; message?: string; thrown?: unknown };
+
+async function outcomeOf(run: () => unknown): Promise<Outcome> {
+  let answer: unknown;
+  try {
+    answer = await Promise.race([
+      run(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("no answer in 15 s")), 15_000)),
+    ]);
+  } catch (thrown) {
+    answer = thrown;
+    if (!(thrown instanceof Response) && !isData(thrown)) return { status: 500, message: String(thrown), thrown };
+  }
+  if (answer instanceof Response) {
+    const text = answer.status >= 400 ? await answer.text() : "";
+    if (answer.status < 400) await answer.body?.cancel();
+    const message = text.startsWith("{") ? (JSON.parse(text) as { message?: string; error?: string }) : undefined;
+    return { status: answer.status, message: message?.message ?? message?.error ?? text };
+  }
+  if (isData(answer)) {
+    const body = answer.data as unknown;
+    const message = typeof body === "string" ? body : (body as { error?: string; message?: string })?.error;
+    return { status: answer.init?.status ?? 200, message, thrown: answer };
+  }
+  return { status: 200 };
+}
+
+type Data = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+const isData = (value: unknown): value is Data => (value as Data | null)?.type === "DataWithResponseInit";
+
+/**
+ * With PostgreSQL cut, every route of the site (public and admin, signed out and signed in with a
+ * second factor; taken from app/routes.ts, so a new route is walked too) answers as documented:
+ * never a 500; never "signed out" to an admin whose session cannot be looked up; a 503 says the
+ * database is down, in its message and in its page's title.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut", () => {
+  let drop: () => Promise<void>;
+  let proxy: CuttableProxy;
+  let database: Database;
+  let hub: QuoteEventHub;
+  let context: RouterContextProvider;
+  let cookie = "";
+
+  beforeAll(async () => {
+    const created = await createPostgresTestDatabase();
+    drop = created.drop;
+    proxy = await startCuttableProxy(created.url);
+    database = await openDatabase({
+      dataDir: "unused",
+      databaseUrl: proxy.url,
+      timeouts: { connectMs: 1_000, queryMs: 2_000, listenCheckMs: 500 },
+    });
+    const account = { email: "walk-admin@umbra.test", password: "outage walk test passphrase" };
+    cookie = await signedInAdminCookie(database, account);
+    // The studio's admin has a verified authenticator: every admin screen is open to it.
+    await database.db.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.email, account.email));
+    const publicQuotes = getPublicQuoteCache();
+    hub = new QuoteEventHub(database);
+    hub.onChange(publicQuotes);
+    await hub.start();
+    context = routerContextFor(
+      { database, quoteEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
+      { clientIp: "203.0.113.10" },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await hub?.stop();
+    getPublicQuoteCache().reset();
+    await database?.close();
+    await proxy?.close();
+    await drop?.();
+  });
+
+  it("answers no 500 anywhere, and a 503 that names the database with a title that says so", async () => {
+    const routes = await everyRoute();
+    // The walk reaches the admin side, rooms and the API, not only a few pages.
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(["/admin/mail", "/admin/enquiries/export", "/rooms/:token", "/api/quotes"]),
+    );
+    await proxy.refuse();
+    const wrong: string[] = [];
+    let walked = 0;
+    for (const route of routes) {
+      const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule;
+      const { url, params } = addressOf(route.path);
+      for (const who of ["signed out", "admin"] as const) {
+        const headers = { Origin: "http://test", ...(who === "admin" ? { Cookie: cookie } : {}) };
+        const calls = [
+          module.loader && (["GET", module.loader] as const),
+          module.action && (["POST", module.action] as const),
+        ].filter((call) => !!call);
+        for (const [method, handler] of calls) {
+          const init: RequestInit =
+            method === "POST"
+              ? { method, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" }
+              : { headers };
+          const request = new Request(`http://test${url}`, init);
+          const outcome = await outcomeOf(() => handler({ request, params, context }));
+          walked++;
+          const where = `${method} ${url} (${route.id}, ${who})`;
+          if (outcome.status >= 500 && outcome.status !== 503) {
+            wrong.push(`${where}: ${outcome.status} ${outcome.message ?? ""}`.slice(0, 300));
+            continue;
+          }
+          // A session that cannot be looked up says nothing about the visitor.
+          if (who === "admin" && (outcome.status === 401 || outcome.status === 403)) {
+            wrong.push(`${where}: ${outcome.status} as if signed out (${outcome.message ?? ""})`);
+          }
+          if (outcome.status !== 503) continue;
+          if (!/^Database unavailable/.test(outcome.message ?? "")) {
+            wrong.push(`${where}: 503 saying "${outcome.message}"`);
+          }
+          // A page's 503 is shown by its error boundary under its meta's title.
+          if (module.default && module.meta && method === "GET") {
+            const error = new ErrorResponse(503, "Service Unavailable", outcome.message);
+            const tags = module.meta({ error, params, matches: [], loaderData: undefined, data: undefined }) ?? [];
+            const title = tags.find((tag) => "title" in tag)?.title ?? "";
+            if (!/unavailable/i.test(title)) wrong.push(`${where}: 503 page titled "${title}"`);
+          }
+        }
+      }
+    }
+    expect(walked).toBeGreaterThan(60);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
