@@ -45,11 +45,11 @@ function addressOf(routePath: string): { url: string; params: Record<string, str
   const url = routePath
     .split("/")
     .map((segment) => {
-      if (segment === "*") return (params["*"] = "some/where");
-      if (!segment.startsWith(":")) return segment;
-      const name = segment.slice(1).replace(/\?$/, "");
-      params[name] = /id$/i.test(name) ? "1" : "x";
-      return params[name];
+      if (segment !== "*" && !segment.startsWith(":")) return segment;
+      const name = segment === "*" ? "*" : segment.slice(1).replace(/\?$/, "");
+      const value = name === "*" ? "some/where" : /id$/i.test(name) ? "1" : "x";
+      params[name] = value;
+      return value;
     })
     .join("/");
   return { url: url || "/", params };
