@@ -1,4 +1,3 @@
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse, type RouterContextProvider } from "react-router";
@@ -10,81 +9,11 @@ import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { createPostgresTestDatabase } from "#app/db/test-database.server.ts";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { addressOf, everyRoute, outcomeOf, routeModule } from "./route-walk.ts";
 import { routerContextFor } from "./router-context.ts";
 
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
 process.env.PUBLIC_URL ??= "http://test";
-
-type RouteEntry = { id?: string; file: string; path?: string; index?: boolean; children?: RouteEntry[] };
-type RouteModule = {
-  loader?: (args: unknown) => unknown;
-  action?: (args: unknown) => unknown;
-  meta?: (args: unknown) => { title?: string }[] | undefined;
-  default?: unknown;
-};
-
-/** Every route of app/routes.ts (as React Router reads it), with its whole path. */
-async function everyRoute(): Promise<{ id: string; file: string; path: string }[]> {
-  // What the React Router plugin sets before it reads routes.ts.
-  (globalThis as { __reactRouterAppDirectory?: string }).__reactRouterAppDirectory = path.resolve("app");
-  const config = (await (await import("#app/routes.ts")).default) as RouteEntry[];
-  const flat = (entries: RouteEntry[], prefix: string): { id: string; file: string; path: string }[] =>
-    entries.flatMap((entry) => {
-      const whole = [prefix, entry.path ?? ""].filter(Boolean).join("/");
-      return [
-        { id: entry.id ?? entry.file, file: entry.file, path: `/${whole}` },
-        ...flat(entry.children ?? [], whole),
-      ];
-    });
-  return flat(config, "");
-}
-
-/** A concrete address for a route's path: each parameter filled in, a splat given two segments. */
-function addressOf(routePath: string): { url: string; params: Record<string, string> } {
-  const params: Record<string, string> = {};
-  const url = routePath
-    .split("/")
-    .map((segment) => {
-      if (segment !== "*" && !segment.startsWith(":")) return segment;
-      const name = segment === "*" ? "*" : segment.slice(1).replace(/\?$/, "");
-      const value = name === "*" ? "some/where" : /id$/i.test(name) ? "1" : "x";
-      params[name] = value;
-      return value;
-    })
-    .join("/");
-  return { url: url || "/", params };
-}
-
-/** What the visitor would get: the status, and for an error answer its message. */
-type Outcome = { status: number; message?: string; thrown?: unknown };
-
-async function outcomeOf(run: () => unknown): Promise<Outcome> {
-  let answer: unknown;
-  try {
-    answer = await Promise.race([
-      run(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("no answer in 15 s")), 15_000)),
-    ]);
-  } catch (thrown) {
-    answer = thrown;
-    if (!(thrown instanceof Response) && !isData(thrown)) return { status: 500, message: String(thrown), thrown };
-  }
-  if (answer instanceof Response) {
-    const text = answer.status >= 400 ? await answer.text() : "";
-    if (answer.status < 400) await answer.body?.cancel();
-    const message = text.startsWith("{") ? (JSON.parse(text) as { message?: string; error?: string }) : undefined;
-    return { status: answer.status, message: message?.message ?? message?.error ?? text };
-  }
-  if (isData(answer)) {
-    const body = answer.data as unknown;
-    const message = typeof body === "string" ? body : (body as { error?: string; message?: string })?.error;
-    return { status: answer.init?.status ?? 200, message, thrown: answer };
-  }
-  return { status: 200 };
-}
-
-type Data = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-const isData = (value: unknown): value is Data => (value as Data | null)?.type === "DataWithResponseInit";
 
 /**
  * With PostgreSQL cut, every route of the site (public and admin, signed out and signed in with a
@@ -141,7 +70,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut
     const wrong: string[] = [];
     let walked = 0;
     for (const route of routes) {
-      const module = (await import(/* @vite-ignore */ path.resolve("app", route.file))) as RouteModule;
+      const module = await routeModule(route);
       const { url, params } = addressOf(route.path);
       for (const who of ["signed out", "admin"] as const) {
         const headers = { Origin: "http://test", ...(who === "admin" ? { Cookie: cookie } : {}) };
