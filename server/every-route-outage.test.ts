@@ -99,10 +99,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut
           if (!/^Database unavailable/.test(outcome.message ?? "")) {
             wrong.push(`${where}: 503 saying "${outcome.message}"`);
           }
-          // A page's 503 is shown by its error boundary under its meta's title.
-          if (module.default && module.meta && method === "GET") {
+          // A page's 503 is shown by its error boundary under its meta's title (the root's says only the site).
+          if (module.default && method === "GET") {
             const error = new ErrorResponse(503, "Service Unavailable", outcome.message);
-            const tags = module.meta({ error, params, matches: [], loaderData: undefined, data: undefined }) ?? [];
+            const meta = module.meta ?? (() => []);
+            const tags = meta({ error, params, matches: [], loaderData: undefined, data: undefined }) ?? [];
             const title = tags.find((tag) => "title" in tag)?.title ?? "";
             if (!/unavailable/i.test(title)) wrong.push(`${where}: 503 page titled "${title}"`);
           }
