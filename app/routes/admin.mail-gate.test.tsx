@@ -4,9 +4,13 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import AdminMailPage from "./admin.mail.tsx";
 
+function NothingYet() {
+  return null;
+}
+
 function renderMailPage(loaderData: unknown) {
   const Stub = createRoutesStub([
-    { path: "/admin/mail", Component: AdminMailPage as never, loader: () => loaderData, HydrateFallback: () => null },
+    { path: "/admin/mail", Component: AdminMailPage as never, loader: () => loaderData, HydrateFallback: NothingYet },
   ]);
   return render(<Stub initialEntries={["/admin/mail"]} />);
 }
