@@ -138,6 +138,17 @@ describe("an S3 image store that accepts connections and never answers", () => {
     expect((answer as Response).headers.get("retry-after")).toBeTruthy();
     expect(await (answer as Response).json()).toEqual({ message: expect.stringMatching(/^Image storage unavailable/) });
   }, 40_000);
+
+  it("is named by /readyz within its 2 s limit, not waited for", async () => {
+    const started = performance.now();
+    const response = await fetch(`${site.base}/readyz`);
+    expect((performance.now() - started) / 1000).toBeLessThan(3);
+    expect(await response.json()).toMatchObject({
+      status: "degraded",
+      imageStorage: "unavailable",
+      imageStorageError: "image storage did not answer in 2 s",
+    });
+  }, 40_000);
 });
 
 describe("an S3 image store that refuses connections", () => {
