@@ -4,6 +4,11 @@ import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachabl
 import { DATABASE_UNAVAILABLE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "#app/http/outage-answers.server.ts";
 import { DISK_FULL_MESSAGE, isDiskFull } from "#app/observability/disk-full.ts";
 import { noteDiskFull } from "#app/observability/disk-full-log.server.ts";
+import {
+  IMAGE_STORAGE_UNAVAILABLE_MESSAGE,
+  imageStorageReason,
+  isImageStorageUnavailable,
+} from "#app/uploads/image-storage-unavailable.ts";
 
 // What a person can do about each client error Express itself raises (a malformed %-escape in a
 // path is a 400, a missing build asset a 404). Their own messages can name files on the server.
@@ -18,11 +23,12 @@ const clientMessages: Record<number, string> = {
 /**
  * The last Express handler: answers errors that Express, a static file or a handler passed on.
  * A client error (4xx) keeps its status, gets a message a person can act on and one warn log
- * line; an outage is named (a full disk: 507, logged once with the place; the database
- * unreachable: 503 with Retry-After); anything else is a 500 logged at error with its stack.
+ * line; an outage is named (a full disk: 507, logged once with the place; the database or the
+ * image store unreachable: 503 with Retry-After, saying which); anything else is a 500 logged at error with its stack.
  */
 export function answerErrors(logger: Logger) {
   return function answerError(error: unknown, req: Request, res: Response, next: NextFunction) {
+    if (isImageStorageUnavailable(error)) return answerImageStorageOutage(error, req, res, next, logger);
     if (isDiskFull(error) || isDatabaseUnreachable(error)) return answerOutage(error, req, res, next, logger);
     const status = statusOf(error);
     const where = { method: req.method, path: req.path, status };
@@ -49,6 +55,16 @@ function answerOutage(error: unknown, req: Request, res: Response, next: NextFun
   if (res.headersSent) return next(error);
   if (!diskFull) res.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
   sendErrorAnswer(req, res, diskFull ? 507 : 503, diskFull ? DISK_FULL_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE);
+}
+
+function answerImageStorageOutage(error: unknown, req: Request, res: Response, next: NextFunction, logger: Logger) {
+  logger.warn(
+    { method: req.method, path: req.path, status: 503, reason: imageStorageReason(error) },
+    "image storage unavailable",
+  );
+  if (res.headersSent) return next(error);
+  res.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  sendErrorAnswer(req, res, 503, IMAGE_STORAGE_UNAVAILABLE_MESSAGE);
 }
 
 /**

@@ -25,40 +25,64 @@ type DiskState =
  * 503 saying which is not (`database`, `disk`: "full" names the place and what to do). The disk
  * is also reported full for a minute after any write failed for lack of space while less than
  * 16 MB is free, since a small probe may still fit where the database's writes do not.
+ *
+ * With an S3 image store, `imageStorage` says whether its bucket answers (within 2 s). A store
+ * that does not leaves the answer 200 with status "degraded" and the store named (decision 061):
+ * pages and images already made still work, so taking the instance out would cost more than it saves.
  */
-export function readiness(options: { database: Database; dataDir: string; logger: Logger; stopping: () => boolean }) {
+export function readiness(options: {
+  database: Database;
+  dataDir: string;
+  logger: Logger;
+  stopping: () => boolean;
+  /** The S3 store of uploaded originals; none with originals on disk. */
+  imageStore?: { ping(): Promise<void> };
+}) {
   return async (_req: Request, res: Response) => {
     res.set("Cache-Control", "no-store");
     if (options.stopping()) return void res.status(503).json({ status: "stopping" });
-    const [database, disk] = await Promise.all([
-      pingDatabase(options.database),
+    const [database, disk, imageStorage] = await Promise.all([
+      withinPingLimit(options.database.ping(), "database"),
       probeDisk(options.dataDir, options.logger),
+      options.imageStore ? withinPingLimit(options.imageStore.ping(), "image storage") : undefined,
     ]);
     const ready = database === "ok" && disk.status === "ok";
+    const storeDown = imageStorage !== undefined && imageStorage !== "ok";
     const message =
-      database !== "ok" ? `Database unavailable: ${database}` : disk.status !== "ok" ? disk.message : undefined;
+      database !== "ok"
+        ? `Database unavailable: ${database}`
+        : disk.status !== "ok"
+          ? disk.message
+          : storeDown
+            ? `Image storage unavailable: ${imageStorage}`
+            : undefined;
     res.status(ready ? 200 : 503).json({
-      status: ready ? "ready" : "unavailable",
+      status: ready ? (storeDown ? "degraded" : "ready") : "unavailable",
       database: options.database.kind,
       ...(database === "ok" ? {} : { databaseError: database }),
       disk,
+      ...(imageStorage === undefined ? {} : { imageStorage: storeDown ? "unavailable" : "ok" }),
+      ...(storeDown ? { imageStorageError: imageStorage } : {}),
       ...(message ? { message } : {}),
     });
   };
 }
 
-async function pingDatabase(database: Database): Promise<string> {
+/** "ok", or why `ping` failed or did not settle within 2 s. */
+async function withinPingLimit(ping: Promise<void>, what: string): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      database.ping(),
+      ping,
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("database did not answer in 2 s")), PING_LIMIT_MS);
+        timer = setTimeout(() => reject(new Error(`${what} did not answer in 2 s`)), PING_LIMIT_MS);
       }),
     ]);
     return "ok";
   } catch (error) {
-    return (error as Error).message;
+    // The store's error already says "Image storage unavailable"; its reason is the detail.
+    const { reason, message } = error as { reason?: string; message: string };
+    return reason ?? message;
   } finally {
     clearTimeout(timer);
   }

@@ -6,6 +6,8 @@ import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { setPrivateUmask } from "#app/db/private-data.server.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { setSiteOrigin } from "#app/seo/site-origin.ts";
+import { processOriginalStore } from "#app/uploads/original-store.server.ts";
+import { S3OriginalStore } from "#app/uploads/s3-original-store.server.ts";
 import { answerErrors } from "./error-answer.ts";
 import { readiness } from "./readiness.ts";
 import { requestLog } from "./request-log.ts";
@@ -56,8 +58,19 @@ export async function startRuntime() {
   operations.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  // Readiness: the database answers, DATA_DIR takes a write, and the process is not shutting down.
-  operations.get("/readyz", readiness({ database, dataDir: services.env.DATA_DIR, logger, stopping: () => stopping }));
+  // Readiness: the database answers, DATA_DIR takes a write, and the process is not shutting down;
+  // an S3 image store that does not answer is named there too.
+  const originals = processOriginalStore();
+  operations.get(
+    "/readyz",
+    readiness({
+      database,
+      dataDir: services.env.DATA_DIR,
+      logger,
+      stopping: () => stopping,
+      imageStore: originals instanceof S3OriginalStore ? originals : undefined,
+    }),
+  );
 
   /**
    * Graceful shutdown on SIGTERM/SIGINT: stop accepting connections, end the event streams,

@@ -65,7 +65,7 @@ describe("GeneralErrorBoundary", () => {
       },
     ]);
     render(<Stub initialEntries={["/"]} />);
-    expect(await screen.findByRole("heading", { name: "Temporarily unavailable" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Database unavailable" })).toBeInTheDocument();
     expect(screen.getByText(/^Database unavailable: .*try again in a minute\.$/)).toBeInTheDocument();
     expect(screen.queryByText(/ECONNREFUSED/)).not.toBeInTheDocument();
   });

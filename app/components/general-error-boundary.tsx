@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { outageTitle } from "#app/seo/outage-title.ts";
 import { isChunkLoadError } from "./chunk-load-error.ts";
 import { StackTrace, StatusPage } from "./status-page.tsx";
 
-// Outages (app/http/outage-answers.server.ts): the detail says which and what to do.
-const titles: Record<number, string> = { 503: "Temporarily unavailable", 507: "Not saved" };
+// Outages (app/http/outage-answers.server.ts): the heading says what is down, the detail what to do.
+const titles: Record<number, string> = { 507: "Not saved" };
 
 /**
  * The one error boundary every route hands off to. Route modules re-export it as
@@ -38,7 +39,7 @@ export function GeneralErrorBoundary({ notFound }: { notFound?: React.ReactNode 
   return (
     <StatusPage
       code={String(status)}
-      title={titles[status] ?? "Something went wrong"}
+      title={outageTitle(error) ?? titles[status] ?? "Something went wrong"}
       message={
         detail ??
         "We could not show this page. Please try again in a moment; if it keeps happening, let the studio know."

@@ -2,6 +2,10 @@ import { data } from "react-router";
 import { isDatabaseUnreachable } from "#app/db/database-unreachable.server.ts";
 import { DISK_FULL_MESSAGE, isDiskFull } from "#app/observability/disk-full.ts";
 import { noteDiskFull } from "#app/observability/disk-full-log.server.ts";
+import {
+  IMAGE_STORAGE_UNAVAILABLE_MESSAGE,
+  isImageStorageUnavailable,
+} from "#app/uploads/image-storage-unavailable.ts";
 
 /** What a request that needs the database is told while it cannot be reached. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -16,11 +20,12 @@ const outageHeaders = { "Cache-Control": "no-store", "Retry-After": String(OUTAG
 export type AnswerKind = "json" | "page";
 
 /**
- * The answer to a failure that is the server's circumstance rather than a bug: the database
- * cannot be reached (503 with Retry-After) or the disk is full (507, logged once with the
+ * The answer to a failure that is the server's circumstance rather than a bug: the image store
+ * or the database cannot be reached (503 with Retry-After, naming which) or the disk is full (507, logged once with the
  * place). Undefined for any other error.
  */
 export function outageAnswer(error: unknown, kind: AnswerKind) {
+  if (isImageStorageUnavailable(error)) return answer(503, IMAGE_STORAGE_UNAVAILABLE_MESSAGE, kind);
   if (isDatabaseUnreachable(error)) return answer(503, DATABASE_UNAVAILABLE_MESSAGE, kind);
   if (isDiskFull(error)) {
     noteDiskFull(error);

@@ -31,8 +31,8 @@ import type { Route } from "./+types/admin.content.$";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? `Content: ${loaderData.path}` : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta({ matches, error }, loaderData?.state === "admin" ? `Content: ${loaderData.path}` : "Admin Login");
 
 export const loader = answeringOutages("page", documentLoader);
 export const action = answeringOutages("page", documentAction);

@@ -25,8 +25,8 @@ import type { Route } from "./+types/admin.content._index";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? "Content" : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta({ matches, error }, loaderData?.state === "admin" ? "Content" : "Admin Login");
 
 export const loader = answeringOutages("page", contentListLoader);
 export const action = answeringOutages("page", contentListAction);

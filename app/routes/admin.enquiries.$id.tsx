@@ -29,8 +29,11 @@ import type { Route } from "./+types/admin.enquiries.$id";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? `Enquiry from ${loaderData.enquiry.name}` : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta(
+    { matches, error },
+    loaderData?.state === "admin" ? `Enquiry from ${loaderData.enquiry.name}` : "Admin Login",
+  );
 
 export const loader = answeringOutages("page", enquiryLoader);
 export const action = answeringOutages("page", enquiryAction);

@@ -19,8 +19,8 @@ import type { Route } from "./+types/admin.enquiries._index";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? "Enquiries" : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta({ matches, error }, loaderData?.state === "admin" ? "Enquiries" : "Admin Login");
 
 // While the database cannot be reached the admin screens say so (503), whatever the session.
 export const loader = answeringOutages("page", inboxLoader);

@@ -16,7 +16,8 @@ import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.forget";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Forget an Email Address");
+export const meta: Route.MetaFunction = ({ matches, error }) =>
+  adminMeta({ matches, error }, "Forget an Email Address");
 
 export const loader = answeringOutages("page", forgetLoader);
 export const action = answeringOutages("page", forgetAction);

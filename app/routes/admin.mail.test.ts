@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
+import { authUser as user } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
 import {
@@ -31,11 +33,15 @@ async function call<T>(handler: (args: never) => Promise<T>, init: RequestInit &
 }
 
 let context: RouterContextProvider;
+type MailPage = Extract<Awaited<ReturnType<typeof loader>>, { state: "admin" }>;
+/** A page's gate answer (the sign-in form or what is missing): its status and state. */
+type Gate = { data: { state: string }; init: { status: number } };
 
 for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`/admin/mail on ${engine}`, () => {
     let testDb: TestDatabase;
     let cookie = "";
+    let noFactorCookie = "";
     let failedId = 0;
 
     beforeAll(async () => {
@@ -44,10 +50,22 @@ for (const engine of allTestEngines) {
       context.set(databaseContext, testDb.database);
       const account = { email: `mail-admin-${engine}@umbra.test`, password: "admin mail test passphrase" };
       cookie = await signedInAdminCookie(testDb.database, account);
+      // The studio's admin has a verified authenticator (its session then is level 2).
+      await testDb.database.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.email, account.email));
+      noFactorCookie = await signedInAdminCookie(testDb.database, {
+        email: `mail-no-factor-${engine}@umbra.test`,
+        password: "admin mail second passphrase",
+      });
       const rows = await testDb.database.db
         .insert(outgoingMail)
         .values([
           { toAddress: "a@example.com", subject: "Waiting", status: "queued", attempts: 2, lastError: "ECONNREFUSED" },
+          {
+            toAddress: "studio@example.com",
+            subject: "New enquiry from Ada Collector",
+            status: "queued",
+            attempts: 0,
+          },
           { toAddress: "b@example.com", subject: "Given up", status: "failed", attempts: 10, lastError: "Timeout" },
           { toAddress: "c@example.com", subject: "Done", status: "sent", attempts: 1 },
         ])
@@ -58,22 +76,37 @@ for (const engine of allTestEngines) {
       await testDb.destroy();
     });
 
-    it("is refused without an admin session, to the sign-in page", async () => {
-      const answer = (await call(loader as never)) as Response;
-      expect(answer.status).toBe(302);
-      expect(answer.headers.get("Location")).toBe("/admin/quotes");
+    it("signed out: answers the sign-in form (401) and refuses a retry", async () => {
+      const answer = (await call(loader as never)) as unknown as Gate;
+      expect(answer.init.status).toBe(401);
+      expect(answer.data).toEqual({ state: "login" });
       const retry = (await call(action as never, {
         method: "POST",
         body: new URLSearchParams({ intent: "retry", id: String(failedId) }),
-      })) as Response;
-      expect(retry.status).toBe(302);
-      expect(retry.headers.get("Location")).toBe("/admin/quotes");
+      })) as unknown as Gate;
+      expect(retry.init.status).toBe(401);
+    });
+
+    it("signed in without a second factor: names no collector (403, asked to add a factor) and retries nothing", async () => {
+      const answer = (await call(loader as never, { cookie: noFactorCookie })) as unknown as Gate;
+      expect(answer.init.status).toBe(403);
+      expect(answer.data).toEqual({ state: "needs-factor" });
+      expect(JSON.stringify(answer)).not.toMatch(/Ada Collector|example\.com/);
+      const retry = (await call(action as never, {
+        method: "POST",
+        cookie: noFactorCookie,
+        body: new URLSearchParams({ intent: "retry", id: String(failedId) }),
+      })) as unknown as Gate;
+      expect(retry.init.status).toBe(401);
+      const page = (await call(loader as never, { cookie })) as MailPage;
+      expect(page.messages.find((m) => m.subject === "Given up")).toMatchObject({ status: "failed", attempts: 10 });
     });
 
     it("shows the studio waiting and failed mail with recipient, attempts and last error, not sent mail", async () => {
-      const page = (await call(loader as never, { cookie })) as Awaited<ReturnType<typeof loader>>;
+      const page = (await call(loader as never, { cookie })) as MailPage;
       expect(page.messages.map((m) => [m.subject, m.to, m.status, m.attempts, m.lastError])).toEqual([
         ["Given up", "b@example.com", "failed", 10, "Timeout"],
+        ["New enquiry from Ada Collector", "studio@example.com", "queued", 0, null],
         ["Waiting", "a@example.com", "queued", 2, "ECONNREFUSED"],
       ]);
       expect(page.sent).toBe(1);
@@ -83,7 +116,7 @@ for (const engine of allTestEngines) {
       const body = () => new URLSearchParams({ intent: "retry", id: String(failedId) });
       const retried = (await call(action as never, { method: "POST", cookie, body: body() })) as Response;
       expect(retried.headers.get("Location")).toBe("/admin/mail");
-      const page = (await call(loader as never, { cookie })) as Awaited<ReturnType<typeof loader>>;
+      const page = (await call(loader as never, { cookie })) as MailPage;
       expect(page.messages.find((m) => m.subject === "Given up")).toMatchObject({ status: "queued", attempts: 0 });
       const again = (await call(action as never, { method: "POST", cookie, body: body() })) as { init: ResponseInit };
       expect(again.init?.status).toBe(409);

@@ -2,37 +2,43 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
+import { AdminGate } from "#app/admin/auth/admin-gate.tsx";
+import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import mailStyles from "#app/admin/mail/admin-mail.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
-import { checkSession } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { SENT_MAIL_KEEP_DAYS } from "#app/email/mail-sender.server.ts";
 import { mailNeedingAttention, retryFailedMail } from "#app/email/outgoing-mail.server.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Outgoing Mail");
+export const meta: Route.MetaFunction = ({ matches, error }) => adminMeta({ matches, error }, "Outgoing Mail");
 
-async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
-  const check = await checkSession(request, context);
-  if (check.status !== "admin") throw redirect("/admin/quotes");
-  return check.user;
-}
+export const loader = answeringOutages("page", mailLoader);
+export const action = answeringOutages("page", mailAction);
 
 /** "2026-11-25 22:31 UTC": exact enough to match a message with the logs. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-/** The studio's view of the outgoing mail: what waits to be sent, what failed, and how much went out. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdminPage(request, context);
-  const { rows, totals } = await mailNeedingAttention(context.get(databaseContext).db);
+/**
+ * The studio's view of the outgoing mail: what waits to be sent, what failed, and how much went
+ * out. Its recipients and subjects name collectors, so it needs the second factor, as the inbox
+ * does (decision 033); without it the page is the sign-in steps or says what is missing.
+ */
+async function mailLoader({ request, context }: Route.LoaderArgs) {
+  const access = await enquiryAccess(request, context);
+  if (access.state !== "admin") return gateAnswer(access.state);
+  const db = context.get(databaseContext).db;
+  const { rows, totals } = await mailNeedingAttention(db);
   return {
-    email: user.email,
-    unreadEnquiries: user.twoFactorEnabled ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
+    state: "admin" as const,
+    email: access.user.email,
+    unreadEnquiries: await unreadEnquiryCount(db),
     keepDays: SENT_MAIL_KEEP_DAYS,
     sent: totals.sent ?? 0,
     skipped: totals.skipped ?? 0,
@@ -52,10 +58,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const retryInput = z.object({ intent: z.literal("retry"), id: z.coerce.number().int().positive() });
 
-export async function action({ request, context }: Route.ActionArgs) {
+async function mailAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  await requireAdminPage(request, context);
   const form = await readForm(request);
+  const step = await signInStep(request, context, form, "/admin/mail");
+  if (step) return step;
+  const access = await enquiryAccess(request, context);
+  if (access.state !== "admin") {
+    return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
+  }
   const input = retryInput.safeParse({ intent: form.get("intent"), id: form.get("id") });
   if (!input.success) return data({ error: "Choose a failed message to send again." }, { status: 400 });
   if (!(await retryFailedMail(context.get(databaseContext).db, input.data.id))) {
@@ -69,6 +80,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminMailPage({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : undefined;
+  if (loaderData.state !== "admin") {
+    return (
+      <AdminGate
+        state={loaderData.state}
+        error={error}
+        screen="Outgoing Mail"
+        whyFactor="Outgoing mail is addressed to collectors and names them, so reading it needs a second factor. Add an authenticator app, then come back."
+      />
+    );
+  }
   const { messages } = loaderData;
   return (
     <main id="main" className="page">

@@ -78,8 +78,8 @@ async function adminQuotesAction({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action." }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? "Manage Quotes" : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta({ matches, error }, loaderData?.state === "admin" ? "Manage Quotes" : "Admin Login");
 
 const saveVisibility: SaveVisibility = async (change) => {
   const response = await fetch("/api/admin/quotes", {

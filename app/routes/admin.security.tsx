@@ -21,7 +21,7 @@ import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.security";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Security");
+export const meta: Route.MetaFunction = ({ matches, error }) => adminMeta({ matches, error }, "Security");
 
 async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
   const check = await checkSession(request, context);

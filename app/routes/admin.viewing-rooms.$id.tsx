@@ -40,8 +40,11 @@ import type { Route } from "./+types/admin.viewing-rooms.$id";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? `Viewing room: ${loaderData.room.title}` : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta(
+    { matches, error },
+    loaderData?.state === "admin" ? `Viewing room: ${loaderData.room.title}` : "Admin Login",
+  );
 
 export const loader = answeringOutages("page", roomLoader);
 export const action = answeringOutages("page", roomAction);

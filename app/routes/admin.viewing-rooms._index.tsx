@@ -20,8 +20,8 @@ import type { Route } from "./+types/admin.viewing-rooms._index";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? "Viewing rooms" : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta({ matches, error }, loaderData?.state === "admin" ? "Viewing rooms" : "Admin Login");
 
 export const loader = answeringOutages("page", roomsLoader);
 export const action = answeringOutages("page", roomsAction);

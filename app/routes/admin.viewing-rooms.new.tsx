@@ -21,8 +21,8 @@ import type { Route } from "./+types/admin.viewing-rooms.new";
 
 export const headers = adminHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  adminMeta(matches, loaderData?.state === "admin" ? "New viewing room" : "Admin Login");
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  adminMeta({ matches, error }, loaderData?.state === "admin" ? "New viewing room" : "Admin Login");
 
 export const loader = answeringOutages("page", newRoomLoader);
 export const action = answeringOutages("page", newRoomAction);

@@ -11,6 +11,7 @@ import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
 import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
 import quoteWallScript from "#app/quotes/quote-wall.script.js?inline-script";
 import { metaSite } from "#app/seo/meta-site.ts";
+import { outageTitle } from "#app/seo/outage-title.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/quotes";
@@ -55,6 +56,8 @@ function errorCopy(error: unknown): ErrorCopy | undefined {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
+  const outage = outageTitle(error);
+  if (outage) return [{ title: pageTitle(metaSite(matches), outage) }];
   const copy = loaderData?.copy ?? errorCopy(error);
   return copy
     ? pageMeta({

@@ -17,7 +17,7 @@ import { loggerContext } from "#app/observability/context.ts";
 import type { Route } from "./+types/reset-password";
 
 export const headers = adminHeaders;
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Reset Password");
+export const meta: Route.MetaFunction = ({ matches, error }) => adminMeta({ matches, error }, "Reset Password");
 
 const SENT = `If an admin account uses that address, a reset link is on its way; mail can take a few minutes. It works once, for ${RESET_LINK_MINUTES} minutes.`;
 

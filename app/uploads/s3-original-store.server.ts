@@ -7,12 +7,14 @@ import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NotFound,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { sha256Of, sha256OfFile } from "./hash-file.server.ts";
+import { ImageStorageUnavailableError } from "./image-storage-unavailable.ts";
 import { type OriginalStore, shardedName } from "./original-store.ts";
 import { OriginalsCachePruner } from "./originals-cache-pruner.server.ts";
 
@@ -30,7 +32,28 @@ export interface S3StoreOptions {
   cacheHoldMs?: number;
   cachePruneDebounceMs?: number;
   onCacheError?: (error: unknown) => void;
+  /** How long each call may take; the defaults below (tests shorten them). */
+  deadlines?: Partial<S3Deadlines>;
 }
+
+/**
+ * How long the store is waited for. A store that accepts connections and never answers would
+ * otherwise hold a visitor's image request (and an upload) for minutes: with these, a silent or
+ * refusing store is a 503 "image storage unavailable" within 10 s (2 tries of at most 3 s
+ * silence, or a 2 s connect, plus a short back-off).
+ */
+export interface S3Deadlines {
+  /** Connecting to the store. */
+  connectMs: number;
+  /** Silence on an open connection (no byte sent or received); a slow but moving upload goes on. */
+  idleMs: number;
+  /** Tries of one call, the first included; the AWS SDK backs off between them. */
+  attempts: number;
+  /** The whole of a small call (HEAD, DELETE), tries included. */
+  callMs: number;
+}
+
+export const DEFAULT_S3_DEADLINES: S3Deadlines = { connectMs: 2_000, idleMs: 3_000, attempts: 2, callMs: 8_000 };
 
 /** The default cap of DATA_DIR/originals-cache: 2 GB. */
 export const DEFAULT_ORIGINALS_CACHE_BYTES = 2048 * 1024 * 1024;
@@ -48,8 +71,10 @@ export class S3OriginalStore implements OriginalStore {
   readonly #cacheDir: string;
   readonly #downloads = new Map<string, Promise<string>>();
   readonly #pruner: OriginalsCachePruner;
+  readonly #deadlines: S3Deadlines;
 
   constructor(options: S3StoreOptions) {
+    this.#deadlines = { ...DEFAULT_S3_DEADLINES, ...options.deadlines };
     this.#client = new S3Client({
       endpoint: options.url,
       region: options.region,
@@ -59,6 +84,8 @@ export class S3OriginalStore implements OriginalStore {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      maxAttempts: this.#deadlines.attempts,
+      requestHandler: { connectionTimeout: this.#deadlines.connectMs, socketTimeout: this.#deadlines.idleMs },
     });
     this.#bucket = options.bucket;
     this.#cacheDir = path.resolve(options.cacheDir);
@@ -74,6 +101,12 @@ export class S3OriginalStore implements OriginalStore {
   /** Prunes the local cache now (tests; the store itself prunes after fetches). */
   pruneCache(): Promise<void> {
     return this.#pruner.prune();
+  }
+
+  /** Whether the bucket answers (for `/readyz`); throws ImageStorageUnavailableError when it does not. */
+  async ping(): Promise<void> {
+    const command = new HeadBucketCommand({ Bucket: this.#bucket });
+    await this.#call((abortSignal) => this.#client.send(command, { abortSignal }));
   }
 
   #key(sha256: string): string {
@@ -95,20 +128,21 @@ export class S3OriginalStore implements OriginalStore {
   }
 
   async #put(sha256: string, body: Uint8Array | Readable, length: number): Promise<void> {
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.#bucket,
-        Key: this.#key(sha256),
-        Body: body,
-        ContentLength: length,
-        ContentType: "application/octet-stream",
-      }),
-    );
+    // No whole-call deadline: a large upload on a slow link may take long while it moves.
+    const command = new PutObjectCommand({
+      Bucket: this.#bucket,
+      Key: this.#key(sha256),
+      Body: body,
+      ContentLength: length,
+      ContentType: "application/octet-stream",
+    });
+    await this.#call((abortSignal) => this.#client.send(command, { abortSignal }), undefined);
   }
 
   async get(sha256: string): Promise<Buffer | undefined> {
     try {
-      const answer = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }));
+      const command = new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) });
+      const answer = await this.#call((abortSignal) => this.#client.send(command, { abortSignal }), undefined);
       return Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
     } catch (error) {
       if (isMissing(error)) return undefined;
@@ -118,7 +152,8 @@ export class S3OriginalStore implements OriginalStore {
 
   async has(sha256: string): Promise<boolean> {
     try {
-      await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }));
+      const command = new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) });
+      await this.#call((abortSignal) => this.#client.send(command, { abortSignal }));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
@@ -144,17 +179,35 @@ export class S3OriginalStore implements OriginalStore {
 
   async delete(sha256: string): Promise<void> {
     // S3 answers a delete of a missing key with success too.
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }));
+    const command = new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) });
+    await this.#call((abortSignal) => this.#client.send(command, { abortSignal }));
     // This machine's copy goes too; another machine's is pruned by its cache's size cap.
     await fsp.rm(path.join(this.#cacheDir, shardedName(sha256)), { force: true });
   }
 
+  /**
+   * One call to the store within its deadlines (`callMs` for the whole call unless `undefined`:
+   * a transfer is bounded by connect and silence only). A store that cannot be reached or fails
+   * on its side becomes ImageStorageUnavailableError; its other answers (404, 403) pass on.
+   */
+  async #call<T>(
+    send: (abortSignal: AbortSignal | undefined) => Promise<T>,
+    callMs: number | undefined = this.#deadlines.callMs,
+  ): Promise<T> {
+    try {
+      return await send(callMs === undefined ? undefined : AbortSignal.timeout(callMs));
+    } catch (error) {
+      throw isUnreachable(error) ? new ImageStorageUnavailableError(reasonOf(error)) : error;
+    }
+  }
+
   async #download(sha256: string, file: string): Promise<string> {
-    const answer = await this.#client
-      .send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) }))
-      .catch((error) => {
+    const command = new GetObjectCommand({ Bucket: this.#bucket, Key: this.#key(sha256) });
+    const answer = await this.#call((abortSignal) => this.#client.send(command, { abortSignal }), undefined).catch(
+      (error) => {
         throw isMissing(error) ? new Error(`The original ${sha256} is not in bucket ${this.#bucket}`) : error;
-      });
+      },
+    );
     await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const partial = `${file}.${crypto.randomUUID()}.partial`;
     try {
@@ -165,9 +218,42 @@ export class S3OriginalStore implements OriginalStore {
       return file;
     } catch (error) {
       await fsp.rm(partial, { force: true });
-      throw error;
+      // The store fell silent or dropped the connection halfway through the body.
+      throw isUnreachable(error) ? new ImageStorageUnavailableError(reasonOf(error)) : error;
     }
   }
+}
+
+// Socket errors on the way to the store; a local file's (ENOSPC, ENOENT) are not the store's.
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * No answer from the store, or the store's own failure: a socket error (ECONNREFUSED, ...), a
+ * timeout or our deadline, or a 5xx after the SDK's retries. A 4xx is an answer (missing, refused).
+ */
+function isUnreachable(error: unknown): boolean {
+  const { name, code, $metadata } = error as { name?: string; code?: unknown; $metadata?: { httpStatusCode?: number } };
+  if ($metadata?.httpStatusCode !== undefined) return $metadata.httpStatusCode >= 500;
+  return name === "TimeoutError" || name === "AbortError" || (typeof code === "string" && NETWORK_CODES.has(code));
+}
+
+/** The store's or the network's own words, without the request (no credentials in them). */
+function reasonOf(error: unknown): string {
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  if (name === "TimeoutError" || name === "AbortError") return `no answer in time (${message ?? name})`;
+  return [code, message].filter(Boolean).join(": ") || String(name ?? "unknown error");
 }
 
 function isMissing(error: unknown): boolean {
