@@ -11,7 +11,8 @@ import { tapTargetsUnder44 } from "./support/tap-targets.ts";
 // Issue 21, the studio's side: the enquiry inbox on its own server and PostgreSQL database (the
 // test writes enquiries into the database, as the public form would, and watches them arrive).
 // One admin per project enrols an authenticator and signs in once; the tests run in order.
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+// Timing-bound (a new enquiry must reach the open inbox within 2 s, across processes): one retry.
+test.describe.configure({ mode: "serial", timeout: 180_000, retries: 1 });
 
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL;
 const shots = process.env.ENQUIRY_SCREENSHOTS; // a folder: save screenshots there

@@ -9,7 +9,8 @@ import { totp, unusedCode } from "./totp.ts";
 
 // One admin account goes through enrolment, sign-ins and a reset in order, so these run
 // serially and on the desktop project only (the phone project checks the screens' layout).
-test.describe.configure({ mode: "serial" });
+// Timing-bound (a toggle must reach the public wall and another open screen live): one retry.
+test.describe.configure({ mode: "serial", retries: 1 });
 
 let secret = "";
 let password = e2eAdmin.password;

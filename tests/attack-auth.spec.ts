@@ -8,7 +8,8 @@ import { totp } from "./totp.ts";
 
 // Attacks on sign-in, codes and password reset, each against its own server process, as an
 // outsider would make them: many requests at once, from one address or through a proxy.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// Timing-bound (bursts of 120 requests against the throttles, timed by a loaded machine): one retry.
+test.describe.configure({ mode: "serial", timeout: 120_000, retries: 1 });
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "umbra-attack-"));
 

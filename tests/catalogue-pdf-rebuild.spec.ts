@@ -49,7 +49,8 @@ function expectWholePdf({ answer, body }: Awaited<ReturnType<typeof getPdf>>) {
 const own = ownStudioServer(15, "catalogue-pdf");
 
 test.describe("the catalogue PDF is rebuilt after a published change @desktop", () => {
-  test.describe.configure({ mode: "serial", timeout: 240_000 });
+  // Timing-bound (the PDF rebuild runs in a child process against a deadline): one retry.
+  test.describe.configure({ mode: "serial", timeout: 240_000, retries: 1 });
 
   test("the studio publishes a printed work's description and the editor says when the new PDF is served", async ({
     browser,

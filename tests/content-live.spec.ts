@@ -49,7 +49,8 @@ async function stop(...servers: ServerProcess[]) {
 }
 
 test.describe("published content is what the pages show @desktop", () => {
-  test.describe.configure({ mode: "serial", timeout: 180_000 });
+  // Timing-bound (a published change must reach both running processes in time): one retry.
+  test.describe.configure({ mode: "serial", timeout: 180_000, retries: 1 });
 
   test("an import into the embedded database replaces the build's pages and their data", async ({ page }) => {
     const dataDir = tempDir("data");

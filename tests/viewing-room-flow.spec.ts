@@ -20,7 +20,8 @@ import { type EnrolledStudio, enrolStudio, enterCode, signInWithPassword } from 
 // a work in full, zooms it and enquires; the studio reads those visits in the room's figures,
 // renews the link (the old address is a 404, the new one opens) and closes the room (410).
 // At 1280, 1024 with touch, and 390. Its own server per project, on the default database engine.
-test.describe.configure({ mode: "serial", timeout: 300_000 });
+// Timing-bound (the enquiry form is timed: a form younger than 3 s is refused): one retry.
+test.describe.configure({ mode: "serial", timeout: 300_000, retries: 1 });
 // Patient waits: saving hashes a passcode with argon2, the first zoom builds its tiles, and the
 // machine may be loaded (nothing here is timed).
 const expect = baseExpect.configure({ timeout: 30_000 });
