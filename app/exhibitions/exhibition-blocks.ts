@@ -2,6 +2,7 @@ import { z } from "zod";
 import { htmlInPlainText } from "#app/format/plain-text.ts";
 import type { PageImage } from "#app/images/page-image-files.server.ts";
 import type { PageImageRef } from "#app/images/page-image-lookup.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 import { isSafeHref } from "#app/security/safe-href.ts";
 import { headingId, INLINE_MARKUP } from "./block-text.ts";
 
@@ -56,7 +57,7 @@ function imageSchemas(registry: BlockSources["images"]) {
       ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
       return z.NEVER;
     }
-    const found = registry[collection]?.find((image) => image.name === name);
+    const found = ownEntry(registry, collection)?.find((image) => image.name === name);
     if (!found) {
       ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
       return z.NEVER;
@@ -69,7 +70,7 @@ function imageSchemas(registry: BlockSources["images"]) {
     .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
     .transform((value, ctx): PageImageRef[] => {
       const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
-      const found = (registry[collection] ?? []).filter((image) => image.name.startsWith(prefix));
+      const found = (ownEntry(registry, collection) ?? []).filter((image) => image.name.startsWith(prefix));
       if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
       return found.map((image) => ({ collection, ...image }));
     });
