@@ -1,118 +1,15 @@
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import express from "express";
-import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type * as AuthModule from "#app/auth/auth.server.ts";
-import { totp } from "#tests/totp.ts";
-import type * as ServerApp from "./app.ts";
+import { routePatterns, startTestSite, type TestSite } from "./test-site.ts";
 
 // Names every JavaScript object inherits (or sets its prototype with): a lookup by a name from
 // the address must never reach them (issue 42: `/img/constructor-400/x.jpg` was a 500).
 const RESERVED = ["constructor", "__proto__", "prototype", "toString", "hasOwnProperty"];
-const ADMIN = { email: "fuzz-admin@umbra.test", password: "ledger harbour copper 1987" };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-reserved-names-"));
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  DATABASE_URL: "",
-  AUTH_SECRET: "reserved-names-test-auth-secret-0123456789abcdef",
-  // The listening port decides the allowed origin (setListeningPort below).
-  PUBLIC_URL: "",
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: "silent",
-  WARM_IMAGES: "off",
-});
-
-let vite: ViteDevServer;
-let server: http.Server;
-let base = "";
-let cookie = "";
-let build: ServerBuild;
-let stopRuntime: () => Promise<void> = async () => {};
-
-/**
- * The real app in this process, as `npm run dev` composes it (server/main.ts): Vite loads
- * server/app.ts and the React Router build from source, on services of a fresh data folder.
- */
+let site: TestSite;
 beforeAll(async () => {
-  vite = await createServer({
-    configFile: path.resolve("vite.config.ts"),
-    logLevel: "error",
-    server: { middlewareMode: true, hmr: false, watch: null },
-  });
-  const serverApp = (await vite.ssrLoadModule("./server/app.ts")) as typeof ServerApp;
-  build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const runtime = await serverApp.startRuntime();
-  stopRuntime = async () => {
-    await runtime.services.database.close?.();
-  };
-  const app = express();
-  app.use(runtime.logRequests);
-  app.use(runtime.operations);
-  app.use(serverApp.createApp(runtime.services));
-  app.use(runtime.handleErrors);
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  serverApp.setListeningPort(port);
-  base = `http://127.0.0.1:${port}`;
-  const { getAuth } = (await vite.ssrLoadModule("./app/auth/auth.server.ts")) as typeof AuthModule;
-  cookie = await withSecondFactor(getAuth(runtime.services.database), await signIn());
+  site = await startTestSite();
 }, 240_000);
-
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await stopRuntime().catch(() => {});
-  await vite?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Signs in through the admin login form, as a browser without JavaScript would. */
-async function signIn(): Promise<string> {
-  const response = await fetch(`${base}/admin/quotes`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ intent: "login", ...ADMIN }),
-  });
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
-/**
- * Enrols an authenticator for the signed-in admin and returns the session cookie that carries the
- * second factor, as the security page's two forms do: the admin's image and enquiry actions ask for it.
- */
-async function withSecondFactor(auth: ReturnType<typeof AuthModule.getAuth>, signedIn: string): Promise<string> {
-  const headers = new Headers({ cookie: signedIn });
-  const started = await auth.api.enableTwoFactor({ body: { password: ADMIN.password }, headers });
-  const uri = "totpURI" in started ? started.totpURI : "";
-  const secret = new URL(uri).searchParams.get("secret") ?? "";
-  const verified = await auth.api.verifyTOTP({ body: { code: totp(secret) }, headers, returnHeaders: true });
-  return verified.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
-/** Every route's full path pattern (`art/:slug`, `admin/content/*`), from the build's route list. */
-function routePatterns(routes: ServerBuild["routes"]): string[] {
-  const fullPath = (id: string | undefined): string[] => {
-    const route = id ? routes[id] : undefined;
-    if (!route) return [];
-    return [...fullPath(route.parentId), ...(route.path ? route.path.split("/") : [])];
-  };
-  return [...new Set(Object.keys(routes).map((id) => fullPath(id).join("/")))];
-}
+afterAll(() => site?.stop());
 
 /**
  * Addresses for one route pattern: each of its segments in turn (static or dynamic) replaced by
@@ -151,23 +48,14 @@ function imageAddresses(name: string): string[] {
 
 /** The status of one request; the body is not read (event streams never end). */
 async function statusOf(address: string, init: RequestInit = {}): Promise<number> {
-  const response = await fetch(`${base}${address}`, {
-    ...init,
-    redirect: "manual",
-    signal: AbortSignal.timeout(20_000),
-    headers: { Cookie: cookie, Origin: base, ...(init.headers as Record<string, string>) },
-  });
+  const response = await site.send(address, init);
   await response.body?.cancel();
   return response.status;
 }
 
 describe("reserved JavaScript names in addresses (issue 42)", () => {
-  it("signs in with a second factor, so admin routes are walked past their access checks", () => {
-    expect(cookie).toMatch(/session_token=/);
-  });
-
   it("answers no 5xx to a reserved name in any path segment or query key of any route", async () => {
-    const patterns = routePatterns(build.routes);
+    const patterns = routePatterns(site.build.routes);
     expect(patterns).toContain("admin/content-images/*");
     const failures: string[] = [];
     for (const name of RESERVED) {
