@@ -114,7 +114,8 @@ export function describeIssues(file: string, error: z.ZodError, data: unknown): 
 function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
   let value = data;
   for (const key of at) {
-    if (value === null || typeof value !== "object") return undefined;
+    // Own members only: a key named `constructor` in a file is not the object's constructor.
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;
