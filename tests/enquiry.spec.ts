@@ -130,6 +130,28 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a form started before its script arrived is sent when the visitor sends it, not refused as too fast", {
+  tag: "@desktop",
+}, async ({ page }) => {
+  // The enquiry form's file held back, as on a slow line, until the visitor has typed.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/enquiry-form\.script-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const form = page.getByRole("form", { name: "Enquiry: General enquiry" });
+  await fill(form, { name: "Di Late", email: emailFor("late-script") });
+  await form.getByLabel("Message").fill("Is the Icaro series still available as prints?");
+  release();
+  await expect.poll(() => page.evaluate(() => Boolean((window as { umbraEnquiry?: boolean }).umbraEnquiry))).toBe(true);
+  await form.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "reached the studio" })).toHaveText(CONFIRMATION, {
+    timeout: 15_000,
+  });
+});
+
 test("/enquire, the form without JavaScript's page, passes axe, and the script confirms it in place", {
   tag: "@desktop",
 }, async ({ page }) => {

@@ -10,7 +10,12 @@
   // Tokens fetched here are kept by the script, not in the form's hidden field: on Contact, React
   // hydrates the form later and may reset a field's value to what the server rendered.
   const tokens = new WeakMap();
+  const tokenArrivedAt = new WeakMap();
   const pending = new WeakMap();
+  // The server refuses a form sent less than 3 s after its token was made (form-token.server.ts),
+  // which stops bots, not people. A token this script fetched late (the file arrived after the
+  // visitor had started typing) is waited out before sending, never shown as "too fast".
+  const TOKEN_MIN_AGE_MS = 3_000 + 250;
 
   /** @param {HTMLFormElement} form */
   function ensureToken(form) {
@@ -22,7 +27,10 @@
         fetch("/api/enquiries", { headers: { Accept: "application/json" } })
           .then((response) => (response.ok ? response.json() : {}))
           .then((answer) => {
-            if (answer.token) tokens.set(form, answer.token);
+            if (answer.token) {
+              tokens.set(form, answer.token);
+              tokenArrivedAt.set(form, Date.now());
+            }
           })
           // The form still posts to /enquire, which asks to send again with a fresh token.
           .catch(() => {})
@@ -54,6 +62,10 @@
     if (form instanceof HTMLFormElement) ensureToken(form);
   });
 
+  // A visitor who started on a form before this file arrived: its token is fetched now.
+  const started = document.activeElement?.closest?.("[data-enquiry-form]");
+  if (started instanceof HTMLFormElement) ensureToken(started);
+
   function showErrors(form, fieldErrors, message) {
     let first = null;
     for (const slot of form.querySelectorAll("[data-error-for]")) {
@@ -82,6 +94,8 @@
     if (button) button.disabled = true;
     try {
       await ensureToken(form);
+      const tokenAge = Date.now() - (tokenArrivedAt.get(form) ?? 0);
+      if (tokenAge < TOKEN_MIN_AGE_MS) await new Promise((resolve) => setTimeout(resolve, TOKEN_MIN_AGE_MS - tokenAge));
       const fields = new FormData(form);
       if (tokens.has(form)) fields.set("token", tokens.get(form));
       // A viewing room's form goes to the room's own address, which stores the room with it.
