@@ -152,6 +152,23 @@ test("a form started before its script arrived is sent when the visitor sends it
   });
 });
 
+test("an Enquire tapped before the form's script arrived opens the form in place once it does", {
+  tag: "@desktop",
+}, async ({ page }) => {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/enquiry-form\.script-[\w-]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto("/prices", { waitUntil: "domcontentloaded" });
+  await page.getByRole("link", { name: "Enquire about a commission" }).click();
+  release();
+  const form = page.getByRole("form", { name: "Enquiry: Custom commission" });
+  await expect(form.getByLabel("What is it about?")).toHaveValue("commission");
+  await expect(page).toHaveURL(/\/prices$/);
+});
+
 test("/enquire, the form without JavaScript's page, passes axe, and the script confirms it in place", {
   tag: "@desktop",
 }, async ({ page }) => {

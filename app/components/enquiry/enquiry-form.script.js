@@ -62,6 +62,11 @@
     if (form instanceof HTMLFormElement) ensureToken(form);
   });
 
+  // An "Enquire" tapped before this file had run (kept by EnquiryScript's inline lines).
+  for (const link of window.__earlyClicks?.splice(0) ?? []) {
+    if (link.matches("[data-enquiry-open]")) openForm(link);
+  }
+
   // A visitor who started on a form before this file arrived: its token is fetched now.
   const started = document.activeElement?.closest?.("[data-enquiry-form]");
   if (started instanceof HTMLFormElement) ensureToken(started);

@@ -255,5 +255,11 @@ export function EnquiryForm({
 
 /** The form's small script, once per page that shows a form (decision 011: a file, no React). */
 export function EnquiryScript() {
-  return <AfterFirstPaintScript src={enquiryScriptUrl} />;
+  // An "Enquire" tapped before the file has run opens the form in place once it has.
+  return (
+    <AfterFirstPaintScript
+      src={enquiryScriptUrl}
+      keepClicksOn={{ selector: "[data-enquiry-open]", readyFlag: "umbraEnquiry" }}
+    />
+  );
 }
