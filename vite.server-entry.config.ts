@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
+import { imageOriginalsPlugin } from "./app/images/originals-vite-plugin.ts";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
-import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 // The server entry (server/main.ts) as plain JavaScript for `node server.js`: built after

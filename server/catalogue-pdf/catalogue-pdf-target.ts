@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { ContentSnapshot } from "#app/content/content-store.server.ts";
+import type { OriginalSource } from "#app/images/original-sources.ts";
 import type { ImageRef } from "#scripts/catalogue-pdf/catalogue-job.ts";
 import { type CatalogueJob, catalogueJob } from "#scripts/catalogue-pdf/catalogue-job.ts";
-import type { OriginalSource } from "#server/images/original-sources.ts";
 
 /** What the published content asks the catalogue PDF to be: the book to print, or why it cannot be. */
 export type CataloguePdfTarget =
