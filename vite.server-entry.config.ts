@@ -16,7 +16,7 @@ export default defineConfig({
     target: "node24",
     copyPublicDir: false,
     rollupOptions: {
-      input: { main: "server/main.ts", "catalogue-pdf-child": "scripts/catalogue-pdf/catalogue-pdf-child.ts" },
+      input: { main: "server/main.ts", "catalogue-pdf-child": "server/catalogue-pdf/catalogue-pdf-child.ts" },
       output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },
   },
