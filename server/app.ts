@@ -3,7 +3,7 @@ import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
-import { siteDeepZoom, siteImages } from "#app/images/site-images.ts";
+import { siteDeepZoom, siteImages } from "#app/site-images/site-images.ts";
 import { FILE_TOO_LARGE_MESSAGE } from "#app/uploads/exhibition-file-kind.ts";
 import {
   CONTENT_EDITOR_BODY_BYTES,
@@ -20,8 +20,8 @@ import type { Services } from "./services.ts";
 
 export { publicOrigin, setListeningPort } from "#app/config/public-origin.server.ts";
 export { publicPagePaths } from "#app/content/public-page-paths.server.ts";
-export { warmSiteImages } from "#app/images/site-images.ts";
 export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
+export { warmSiteImages } from "#app/site-images/site-images.ts";
 export { serveCataloguePdf } from "./catalogue-pdf/serve-catalogue-pdf.ts";
 export { prerenderedPages } from "./prerendered-pages.ts";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";

@@ -3,7 +3,7 @@ import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { ARTWORKS, type ImageFormat, imageUrl } from "#app/images/image-catalog.ts";
 import { declaredImage, imageInfo, type PageImageRegistry } from "#app/images/image-info.server.ts";
-import { siteDeepZoom, siteImages } from "#app/images/site-images.ts";
+import { siteDeepZoom, siteImages } from "#app/site-images/site-images.ts";
 import { imageHistory } from "#app/uploads/image-originals.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
 import { type ImageAddress, uploadAddress } from "./image-address.ts";
