@@ -14,9 +14,10 @@ export default defineConfig({
       "bench/**/*.test.{ts,tsx}",
     ],
     environment: "node",
-    // Most files wait on a database, a child process or a socket rather than compute, so three
-    // at once on two cores finish sooner than Vitest's default of cores - 1 (one, here).
-    maxWorkers: 3,
+    // Two files at once, one per core: Vitest's default here is cores - 1, one file at a time,
+    // while most files wait on a database, a child process or a socket. Three at once starved
+    // the embedded database's start-ups past their timeouts on a loaded machine.
+    maxWorkers: 2,
     // Per-file durations for `.ci/run`'s slowest-files list.
     reporters: ["default", "json"],
     outputFile: { json: "test-durations/vitest.json" },

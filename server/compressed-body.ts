@@ -95,7 +95,8 @@ export function chooseEncoding(
     return body.br ? "br" : "gzip";
   }
   let star = -1;
-  const quality: Record<string, number> = {};
+  // A Map: a coding named `__proto__` or `constructor` must not reach an object's inherited members.
+  const quality = new Map<string, number>();
   // Oversized headers are cut rather than parsed in full: no one needs more than a few codings.
   for (const part of acceptEncoding.slice(0, 512).split(",")) {
     const [rawName = "", ...params] = part.split(";");
@@ -107,10 +108,10 @@ export function chooseEncoding(
       if (match) q = Math.min(1, Number(match[1]));
     }
     if (name === "*") star = q;
-    else quality[name] = Math.max(quality[name] ?? 0, q);
+    else quality.set(name, Math.max(quality.get(name) ?? 0, q));
   }
-  const qBr = body.br ? (quality.br ?? Math.max(star, 0)) : 0;
-  const qGzip = body.gzip ? (quality.gzip ?? quality["x-gzip"] ?? Math.max(star, 0)) : 0;
+  const qBr = body.br ? (quality.get("br") ?? Math.max(star, 0)) : 0;
+  const qGzip = body.gzip ? (quality.get("gzip") ?? quality.get("x-gzip") ?? Math.max(star, 0)) : 0;
   if (qBr <= 0 && qGzip <= 0) return "identity";
   return qBr >= qGzip ? "br" : "gzip";
 }

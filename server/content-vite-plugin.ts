@@ -3,6 +3,7 @@ import type { Plugin, ViteDevServer } from "vite";
 import { contentCollections } from "#app/content/content-collections.server.ts";
 import { documentsFingerprint } from "#app/content/content-fingerprint.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 
 const PREFIX = "virtual:content/";
 /** Written beside the built server: the build's documents, read at start and then let go (decision 050). */
@@ -29,7 +30,7 @@ export function contentPlugin(): Plugin {
     load(resolved) {
       if (!resolved.startsWith(`\0${PREFIX}`)) return undefined;
       const name = resolved.slice(PREFIX.length + 1);
-      const collection = contentCollections[name];
+      const collection = ownEntry(contentCollections, name);
       if (!collection) this.error(`No content collection "${name}" (app/content/content-collections.server.ts)`);
       if (name === "documents") {
         const { documents, snapshot } = collection() as { documents: Record<string, unknown>; snapshot: unknown };

@@ -112,6 +112,27 @@ test.describe("Exhibitions menu with a mouse", { tag: "@desktop" }, () => {
     await expect(page).toHaveURL(/\/exhibitions\/solo-exhibition-london-2024$/);
   });
 
+  test("a menu clicked open before the header's script arrives stays open when it does, and closes as usual", async ({
+    page,
+  }) => {
+    // The header's file held back, as on a slow line, until the click below has been made.
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/site-header\.script-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto("/cv", { waitUntil: "domcontentloaded" });
+    await exhibitionsButton(page).click();
+    await expect(londonLink(page)).toBeVisible();
+    release();
+    await expect(page.locator("[data-dropdown][data-enhanced]")).toHaveCount(1);
+    await page.mouse.move(640, 600);
+    await expectMenuStays(page, true);
+    await page.getByRole("heading", { level: 1 }).click();
+    await expectMenuStays(page, false);
+  });
+
   test("focus rings in the header and its menu stay inside the window at 1280 px", async ({ page }) => {
     await page.goto("/cv");
     await expectHeaderFocusRingsInside(page);

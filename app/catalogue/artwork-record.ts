@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { htmlInPlainText } from "#app/format/plain-text.ts";
+import { httpsLinkAddress } from "#app/security/link-address.ts";
 
 /**
  * One catalogue record (SPEC.md point 3, field names kept). A work is written as
@@ -10,7 +11,7 @@ export const CHAINS = ["Solana", "Ethereum"] as const;
 export const SERIES = ["Maestro", "The Return", "Exotic", "Visions", "Secrets", "Icaro"] as const;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const urlOrEmpty = z.union([z.literal(""), z.url({ protocol: /^https$/ })], {
+const urlOrEmpty = z.union([z.literal(""), httpsLinkAddress], {
   error: 'must be an https:// link or ""',
 });
 

@@ -1,3 +1,4 @@
+import { ownEntry } from "#app/security/own-entry.ts";
 import type { ArtworkCard } from "./artwork-list.ts";
 import type { ArtworkRecord } from "./artwork-record.ts";
 import { parseWorkLabel } from "./work-label.ts";
@@ -37,7 +38,7 @@ export const SERIES_YEARS: Record<string, string> = {
 };
 
 export function seriesLabel(series: string): string {
-  const years = SERIES_YEARS[series];
+  const years = ownEntry(SERIES_YEARS, series);
   return years ? `${series} (${years})` : series;
 }
 

@@ -1,3 +1,4 @@
+import { ownEntry } from "#app/security/own-entry.ts";
 /**
  * A work's description (the body of content/works/<slug>.md) read as a museum label
  * (docs/decisions/022): the prose, the "Additional information:" facts and the provenance.
@@ -70,7 +71,7 @@ export function parseWorkLabel(description: string): WorkLabel {
   for (const raw of description.replace(/\r\n?/g, "\n").split("\n")) {
     const line = squash(raw);
     const heading = HEADING_LINE.exec(line);
-    const known = heading ? HEADINGS[squash(heading[1] ?? "").toLowerCase()] : undefined;
+    const known = heading ? ownEntry(HEADINGS, squash(heading[1] ?? "").toLowerCase()) : undefined;
     // "Look for the figure: ..." is prose; only the known headings open a section.
     if (heading && known) {
       section = known;

@@ -56,6 +56,10 @@
   if (dropdown && dropdownButton) {
     // From here on the dropdown follows this state rather than CSS :hover and :focus-within.
     dropdown.dataset.enhanced = "";
+    // This file arrives after the first paint: a menu the visitor opened before then (CSS's
+    // :focus-within after a click or Tab, or :hover) stays open, now in this state.
+    if (dropdown.contains(document.activeElement)) setDropdown("focus");
+    else if (dropdown.matches(":hover")) setDropdown("hover");
     dropdown.addEventListener("pointerenter", (event) => {
       if (event.pointerType === "mouse" && dropdownState === "closed") setDropdown("hover");
     });

@@ -32,6 +32,20 @@ export interface ContentFileOptions {
   bodyField?: string;
 }
 
+/**
+ * The most text one document may hold, in files (build, content:import) and in the editor:
+ * three times the longest article (62 KB), and small enough that no reader (YAML, Markdown)
+ * can be made to spend seconds or its stack on it. A form-encoded copy fits the editor's
+ * 1 MB request limit (server/body-limit.ts).
+ */
+export const MAX_DOCUMENT_CHARACTERS = 200_000;
+
+/**
+ * Aliases (`*name`) one document may resolve, counting what each expands to: content files
+ * need a handful, an "alias bomb" needs millions (yaml's own default, stated here).
+ */
+const MAX_ALIAS_COUNT = 100;
+
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** The raw (unchecked) data of one content file. Throws ContentError for unreadable YAML. */
@@ -45,6 +59,11 @@ export function readRawContent(file: string, options: ContentFileOptions = {}): 
  * files on disk and for the text the studio's editor sends.
  */
 export function parseContentText(file: string, source: string, options: ContentFileOptions = {}): unknown {
+  if (source.length > MAX_DOCUMENT_CHARACTERS) {
+    throw new ContentError(
+      `${displayPath(file)}: is ${source.length.toLocaleString("en-US")} characters long; a document holds at most ${MAX_DOCUMENT_CHARACTERS.toLocaleString("en-US")}. Split it, or move long text out.`,
+    );
+  }
   const ext = path.extname(file).toLowerCase();
   if (ext === ".yaml" || ext === ".yml") return parseYaml(file, source);
   if (ext !== ".md") throw new ContentError(`${displayPath(file)}: expected a .md, .yaml or .yml file`);
@@ -68,7 +87,18 @@ function parseYaml(file: string, source: string): unknown {
     const line = error.linePos?.[0]?.line;
     throw new ContentError(`${displayPath(file)}${line ? ` line ${line}` : ""}: ${error.message.split("\n")[0]}`);
   }
-  return document.toJS();
+  try {
+    return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // yaml refuses an alias bomb with a ReferenceError; a value nested past the stack, a RangeError.
+    if (error instanceof ReferenceError && /alias/i.test(error.message)) {
+      throw new ContentError(
+        `${displayPath(file)}: uses aliases (*name) for more than a content file needs (an "alias bomb"): write the values out`,
+      );
+    }
+    if (error instanceof RangeError) throw new ContentError(`${displayPath(file)}: is nested too deeply to read`);
+    throw error;
+  }
 }
 
 /** One problem per line: `file: field.path: message (got value)`. */
@@ -84,7 +114,8 @@ export function describeIssues(file: string, error: z.ZodError, data: unknown): 
 function valueAt(data: unknown, at: readonly PropertyKey[]): unknown {
   let value = data;
   for (const key of at) {
-    if (value === null || typeof value !== "object") return undefined;
+    // Own members only: a key named `constructor` in a file is not the object's constructor.
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
     value = (value as Record<PropertyKey, unknown>)[key];
   }
   return value;

@@ -7,6 +7,7 @@ import type { Exhibition, ExhibitionLink } from "#app/exhibitions/exhibition.ts"
 import { exhibitionLinks } from "#app/exhibitions/exhibition-files.server.ts";
 import type { PageImage } from "#app/images/page-image-files.server.ts";
 import type { PageImageRef } from "#app/images/page-image-lookup.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 import type { LongFormKind, LongFormPiece } from "./long-form-files.server.ts";
 import type { AboutPage } from "./pages/about.server.ts";
 import type { ContactPage } from "./pages/contact.server.ts";
@@ -187,7 +188,7 @@ export class ContentStore {
 
   /** A registered page image with its collection; a name no collection has is a content error. */
   pageImage(collection: string, name: string): PageImageRef {
-    const found = this.#snapshot.pageImages[collection]?.find((image) => image.name === name);
+    const found = ownEntry(this.#snapshot.pageImages, collection)?.find((image) => image.name === name);
     if (!found) throw new Error(`No page image "${name}" in content/images/${collection}.yaml`);
     return { collection, ...found };
   }

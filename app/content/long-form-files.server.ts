@@ -28,7 +28,15 @@ const frontMatter = {
     .string()
     .default("")
     .superRefine((markdown, ctx) => {
-      const removed = contentHtmlRemovals(markdownToHtml(markdown));
+      let html: string;
+      try {
+        html = markdownToHtml(markdown);
+      } catch (error) {
+        if (!(error instanceof MarkdownTooDeep)) throw error;
+        ctx.addIssue({ code: "custom", message: error.message });
+        return;
+      }
+      const removed = contentHtmlRemovals(html);
       if (removed.length > 0)
         ctx.addIssue({
           code: "custom",
@@ -37,8 +45,23 @@ const frontMatter = {
     }),
 };
 
+/** Markdown marked cannot read without running out of stack (quotes or lists inside each other). */
+export class MarkdownTooDeep extends Error {
+  override name = "MarkdownTooDeep";
+}
+
 export function markdownToHtml(markdown: string): string {
-  return marked.parse(markdown, { async: false });
+  try {
+    return marked.parse(markdown, { async: false });
+  } catch (error) {
+    // marked recurses once per level of nesting: thousands of `>` overflow its stack (issue 42).
+    if (error instanceof RangeError) {
+      throw new MarkdownTooDeep(
+        "nests quotes or lists too deeply to read (thousands of > or indented - inside each other): flatten it",
+      );
+    }
+    throw error;
+  }
 }
 
 export const longFormSchemas = {

@@ -51,4 +51,29 @@ describe("content/site.yaml", () => {
       'site.yaml: prices.original_paintings: must be a whole number of US dollars, or empty for "priced on request" (got "5,000 dollars")',
     );
   });
+
+  it("refuses a script as a social link or the logo, naming the file and the field (issue 42)", () => {
+    const social = siteFolder((data) => {
+      ((data.social as Record<string, Record<string, unknown>>).x as Record<string, unknown>).url =
+        "javascript:alert(3)";
+    });
+    expect(() => loadSiteSettings(social)).toThrow(
+      'site.yaml: social.x.url: must be an https:// (or http://) link, a mailto: address, or an address on this site starting with "/" (got "javascript:alert(3)")',
+    );
+    const logo = siteFolder((data) => {
+      (data.logo as Record<string, unknown>).src = "javascript:alert(3)";
+    });
+    expect(() => loadSiteSettings(logo)).toThrow(
+      'site.yaml: logo.src: must be an address on this site starting with "/" (got "javascript:alert(3)")',
+    );
+  });
+
+  it("refuses a footer link to another site without a scheme", () => {
+    const dir = siteFolder((data) => {
+      const footer = (data.navigation as { footer: { links?: { to: string }[] }[] }).footer;
+      const first = footer[0]?.links?.[0];
+      if (first) first.to = "//evil.example/about";
+    });
+    expect(() => loadSiteSettings(dir)).toThrow(/site\.yaml: navigation\.footer\.0\.links\.0\.to: must be/);
+  });
 });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { type ContentLocation, readDocument } from "#app/content-files/content-source.server.ts";
+import { linkAddress, siteLinkAddress } from "#app/security/link-address.ts";
 import { text } from "./pages/page-file.server.ts";
 
-const link = z.strictObject({ to: text, label: text });
-const socialAccount = z.strictObject({ label: text, handle: text, url: z.url() });
+const link = z.strictObject({ to: linkAddress, label: text });
+const socialAccount = z.strictObject({ label: text, handle: text, url: linkAddress });
 const navLabels = z.strictObject({ about: text, artworks: text, exhibitions: text, cv: text });
 /** A starting price in whole US dollars, or empty for "priced on request". */
 const priceError = 'must be a whole number of US dollars, or empty for "priced on request"';
@@ -15,7 +16,11 @@ export const siteFileSchema = z.strictObject({
   brand: text,
   tagline: text,
   description: text,
-  logo: z.strictObject({ src: text, width: z.number().int().positive(), height: z.number().int().positive() }),
+  logo: z.strictObject({
+    src: siteLinkAddress,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
   social: z.strictObject({ instagram: socialAccount, x: socialAccount }),
   contact: z.strictObject({ email: z.email(), assistant_director: z.strictObject({ name: text, role: text }) }),
   prices: z.strictObject({

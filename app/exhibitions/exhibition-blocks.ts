@@ -2,6 +2,8 @@ import { z } from "zod";
 import { htmlInPlainText } from "#app/format/plain-text.ts";
 import type { PageImage } from "#app/images/page-image-files.server.ts";
 import type { PageImageRef } from "#app/images/page-image-lookup.ts";
+import { httpsLinkAddress, narrowedLinkAddress, siteLinkAddress } from "#app/security/link-address.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 import { isSafeHref } from "#app/security/safe-href.ts";
 import { headingId, INLINE_MARKUP } from "./block-text.ts";
 
@@ -30,13 +32,13 @@ const text = z
     const problem = htmlInPlainText(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
-const sitePath = z.string().regex(/^\/(?![/\\])[^\s\\]*$/, "must be a site path starting with /");
+const sitePath = siteLinkAddress;
 /**
  * A file on this site: one under public/ (`/audio/x.m4a`) or one uploaded in the editor
  * (`/files/u/<hash>/<name>.pdf`, decision 048). Never `//host` or `/\\host` (another origin,
  * without a scheme), a backslash, or a scheme such as javascript: or data:.
  */
-const siteFile = (message: string) => z.string().regex(/^\/(?![/\\])[^\s\\]*\.[a-z0-9]+$/, message);
+const siteFile = (message: string) => narrowedLinkAddress((value) => /^\/[^\s\\]*\.[a-z0-9]+$/.test(value), message);
 const paragraphs = z.array(text).min(1, "needs at least one paragraph");
 
 /** Headed blocks get an id for aria-labelledby (headingId). */
@@ -56,7 +58,7 @@ function imageSchemas(registry: BlockSources["images"]) {
       ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
       return z.NEVER;
     }
-    const found = registry[collection]?.find((image) => image.name === name);
+    const found = ownEntry(registry, collection)?.find((image) => image.name === name);
     if (!found) {
       ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
       return z.NEVER;
@@ -69,7 +71,7 @@ function imageSchemas(registry: BlockSources["images"]) {
     .regex(/^[a-z0-9-]+\/[a-z0-9-]*\*$/, 'must be "collection/prefix*" or a list of "collection/name"')
     .transform((value, ctx): PageImageRef[] => {
       const [collection = "", prefix = ""] = value.slice(0, -1).split("/");
-      const found = (registry[collection] ?? []).filter((image) => image.name.startsWith(prefix));
+      const found = (ownEntry(registry, collection) ?? []).filter((image) => image.name.startsWith(prefix));
       if (found.length === 0) ctx.addIssue({ code: "custom", message: "matches no page image" });
       return found.map((image) => ({ collection, ...image }));
     });
@@ -161,7 +163,7 @@ export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
     z
       .object({
         type: z.literal("links"),
-        links: z.array(z.object({ label: text, href: z.url({ protocol: /^https$/ }) }).strict()).min(1),
+        links: z.array(z.object({ label: text, href: httpsLinkAddress }).strict()).min(1),
       })
       .strict(),
     // The same notes in several languages, side by side.

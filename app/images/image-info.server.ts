@@ -1,5 +1,6 @@
 import originals from "virtual:image-originals";
 import { type PageImage, pageImages } from "#app/images/page-image-lookup.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
 import {
   ARTWORK_ASPECT,
@@ -28,7 +29,7 @@ export function declaredImage(
   registry: PageImageRegistry = pageImages,
 ): DeclaredImage | undefined {
   if (collection === ARTWORKS) return { aspect: ARTWORK_ASPECT, transparent: false, kind: "artwork" };
-  const entry = registry[collection]?.find((image) => image.name === name);
+  const entry = ownEntry(registry, collection)?.find((image) => image.name === name);
   if (!entry) return undefined;
   return {
     aspect: entry.aspect,
@@ -46,7 +47,7 @@ export function imageInfo(collection: string, name: string, registry: PageImageR
     throw new Error(`Unknown image "${collection}/${name}": list it in content/images/${collection}.yaml`);
   }
   // An uploaded original (decision 041) over the build's.
-  const original = processUploadedOriginals().get(collection, name) ?? originals[`${collection}/${name}`];
+  const original = processUploadedOriginals().get(collection, name) ?? ownEntry(originals, `${collection}/${name}`);
   const width = original?.width ?? STAND_IN_WIDTH;
   const height = original?.height ?? Math.round(STAND_IN_WIDTH / declared.aspect);
   const widths = IMAGE_WIDTHS.filter((w) => w <= width);

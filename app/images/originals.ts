@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { contentDir, displayPath } from "#app/content-files/content-files.server.ts";
 import { imagesDir, readPageImages } from "#app/images/page-image-files.server.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 
 /**
  * Real originals sit beside their record under CONTENT_DIR: a work's as
@@ -69,7 +70,7 @@ export function scanOriginals(dir = contentDir()): OriginalsScan {
     ? fs.readdirSync(images, { withFileTypes: true }).filter((entry) => entry.isDirectory())
     : [];
   for (const { name: collection } of collections) {
-    const names = new Set((registry[collection] ?? []).map((image) => image.name));
+    const names = new Set((ownEntry(registry, collection) ?? []).map((image) => image.name));
     for (const file of imageFiles(path.join(images, collection))) {
       const name = path.basename(file, path.extname(file));
       const listed = names.has(name)

@@ -1,5 +1,6 @@
 import { unzipSync } from "fflate";
 import { z } from "zod";
+import { ownEntry } from "#app/security/own-entry.ts";
 
 /** A post read from an X (Twitter) archive, before the import rules are applied. */
 export interface ArchivePost {
@@ -81,7 +82,7 @@ export function decodeEntities(text: string): string {
       const code = name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    return ownEntry(ENTITIES, name.toLowerCase()) ?? whole;
   });
 }
 

@@ -11,12 +11,29 @@ const answer = (status: number, body: Record<string, unknown>, headers: Record<s
   // The room's privacy headers (no-store, noindex, no Referer) come from server/app.ts.
   Response.json(body, { status, headers });
 
+const ONLY_POST = { Allow: "POST" };
+
+/**
+ * GET (or HEAD) /rooms/:token/enquiries: nothing to read here, only the room's form sends to it.
+ * Without this loader React Router answered 400 "Unexpected Server Error" (issue 42).
+ */
+export function loader() {
+  return answer(405, { message: "This address only takes the room's enquiry form (POST)." }, ONLY_POST);
+}
+
 /**
  * POST /rooms/:token/enquiries: a room's enquiry form sent by enquiry-form.script.js. The same
  * checks and answers as POST /api/enquiries, behind the room's own (link open, passcode given),
  * and the enquiry is stored with the link (issue 22).
  */
 export const action = answeringOutages("json", async ({ params, request, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") {
+    return answer(
+      405,
+      { message: `This address only takes the room's enquiry form (POST), not ${request.method}.` },
+      ONLY_POST,
+    );
+  }
   const db = context.get(databaseContext).db;
   const clientAddress = context.get(clientIpContext);
   const content = context.get(contentStoreContext);

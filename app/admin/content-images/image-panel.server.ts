@@ -3,6 +3,7 @@ import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { ARTWORKS, type ImageFormat, imageUrl } from "#app/images/image-catalog.ts";
 import { declaredImage, imageInfo, type PageImageRegistry } from "#app/images/image-info.server.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 import { siteDeepZoom, siteImages } from "#app/site-images/site-images.ts";
 import { imageHistory } from "#app/uploads/image-originals.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
@@ -97,7 +98,7 @@ export async function imagePanels(
     slug && content.catalogueWithHidden().find(slug)
       ? [{ collection: ARTWORKS, name: slug }]
       : collection
-        ? (registry[collection] ?? []).map((image) => ({ collection, name: image.name }))
+        ? (ownEntry(registry, collection) ?? []).map((image) => ({ collection, name: image.name }))
         : [];
   const panels = await Promise.all(images.map((image) => imagePanel(db, image, registry)));
   return panels.filter((panel) => panel !== undefined);

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { eq } from "drizzle-orm";
 import { type ChangeSummary, commitChanges, isDocumentPath } from "#app/content/content-documents.server.ts";
-import { ContentError } from "#app/content-files/content-files.server.ts";
+import { ContentError, MAX_DOCUMENT_CHARACTERS } from "#app/content-files/content-files.server.ts";
 import { contentDocuments, contentDrafts } from "#app/db/content-schema.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 
@@ -22,7 +22,7 @@ export interface Draft {
 }
 
 /** What a draft may hold, as JSON: the editor's own limit for a document's text. */
-export const MAX_DRAFT_CHARACTERS = 200_000;
+export const MAX_DRAFT_CHARACTERS = MAX_DOCUMENT_CHARACTERS;
 
 export async function findDraft(db: AppDatabase, path: string): Promise<Draft | undefined> {
   if (!isDocumentPath(path)) return undefined;

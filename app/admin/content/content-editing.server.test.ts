@@ -101,4 +101,24 @@ describe("the studio's content editor", () => {
       publishDocumentText(db.database.db, { path: "../../etc/passwd", text: "a: 1", baseRevision: 0, author }),
     ).rejects.toThrow(/not a content document's path/);
   });
+
+  it("refuses an alias bomb with a content error naming the document, not a crash (issue 42)", async () => {
+    const bomb = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+      .concat(
+        ["b", "c", "d", "e", "f", "g"].map(
+          (name, i) => `${name}: &${name} [${Array(9).fill(`*${"abcdefg"[i]}`).join(", ")}]`,
+        ),
+      )
+      .join("\n");
+    const refusal = publishDocumentText(db.database.db, {
+      path: "pages/about.yaml",
+      text: bomb,
+      baseRevision: 2,
+      author,
+    });
+    await expect(refusal).rejects.toThrow(ContentError);
+    await expect(refusal).rejects.toThrow(
+      /^pages\/about\.yaml: uses aliases \(\*name\) for more than a content file needs/,
+    );
+  });
 });

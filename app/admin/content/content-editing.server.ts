@@ -6,7 +6,7 @@ import {
   history,
   isDocumentPath,
 } from "#app/content/content-documents.server.ts";
-import { ContentError, parseContentText } from "#app/content-files/content-files.server.ts";
+import { ContentError, MAX_DOCUMENT_CHARACTERS, parseContentText } from "#app/content-files/content-files.server.ts";
 import { bodyFieldOf } from "#app/content-files/content-source.server.ts";
 import { documentText } from "#app/content-files/content-writer.server.ts";
 import { contentDocuments } from "#app/db/content-schema.ts";
@@ -30,8 +30,8 @@ export interface DocumentListing {
   hidden: boolean;
 }
 
-/** The text the editor accepts for one document: far above any real page, far below a DoS. */
-export const MAX_DOCUMENT_TEXT = 200_000;
+/** The text the editor accepts for one document: the limit files have too (content-files.server.ts). */
+export const MAX_DOCUMENT_TEXT = MAX_DOCUMENT_CHARACTERS;
 
 export async function listDocuments(db: AppDatabase): Promise<DocumentListing[]> {
   const rows = await db

@@ -18,6 +18,7 @@ import {
 import { siteFileSchema } from "#app/content/site-settings.server.ts";
 import { exhibitionFileSchema } from "#app/exhibitions/exhibition-files.server.ts";
 import { pageImageSchema } from "#app/images/page-image-files.server.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 
 /**
  * The zod schema that checks each document of the content tree, by its path: the same schemas
@@ -51,7 +52,7 @@ export function documentSchema(path: string): z.ZodType | undefined {
   const name = file.replace(/\.(ya?ml|md)$/, "");
   switch (folder) {
     case "pages":
-      return PAGE_SCHEMAS[name];
+      return ownEntry(PAGE_SCHEMAS, name);
     case "works":
       return workFileSchema;
     case "exhibitions":

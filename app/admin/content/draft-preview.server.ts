@@ -6,6 +6,7 @@ import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
 import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
+import { ownEntry } from "#app/security/own-entry.ts";
 
 /**
  * A draft's preview (decision 042): the public page the draft's document makes, rendered by the
@@ -39,7 +40,7 @@ export function publicPathOf(path: string): string | undefined {
   const name = file.replace(/\.(ya?ml|md)$/, "");
   switch (folder) {
     case "pages":
-      return PAGE_PATHS[name];
+      return ownEntry(PAGE_PATHS, name);
     case "works":
       return `/art/${name}`;
     case "exhibitions":

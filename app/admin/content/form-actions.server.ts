@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { missingFilesProblem, missingUploadedFiles } from "#app/admin/content-files/missing-files.server.ts";
 import { ContentConflict, commitChanges } from "#app/content/content-documents.server.ts";
-import { markdownToHtml } from "#app/content/long-form-files.server.ts";
+import { MarkdownTooDeep, markdownToHtml } from "#app/content/long-form-files.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { sanitizeContentHtml } from "#app/security/content-html.server.ts";
@@ -57,8 +57,14 @@ export function markdownPreviews(spec: FieldSpec, value: unknown): Record<string
   const previews: Record<string, string> = {};
   for (const field of spec.fields) {
     const text = (value as Record<string, unknown>)[field.key];
-    if (field.spec.kind === "text" && field.spec.markdown && typeof text === "string")
-      previews[field.key] = sanitizeContentHtml(markdownToHtml(text));
+    if (field.spec.kind === "text" && field.spec.markdown && typeof text === "string") {
+      try {
+        previews[field.key] = sanitizeContentHtml(markdownToHtml(text));
+      } catch (error) {
+        // The field's own check says why (long-form-files.server.ts): no preview meanwhile.
+        if (!(error instanceof MarkdownTooDeep)) throw error;
+      }
+    }
   }
   return previews;
 }

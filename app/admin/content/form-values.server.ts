@@ -241,7 +241,7 @@ export function applyEdit(spec: FieldSpec, value: unknown, edit: Edit): unknown 
       return copy;
     }
     const parent = containerAt(copy, parentPath);
-    if (parent && !Array.isArray(parent) && typeof last === "string" && !(last in parent))
+    if (parent && !Array.isArray(parent) && typeof last === "string" && !Object.hasOwn(parent, last))
       (parent as Record<string, unknown>)[last] = emptyValue(fieldSpec, edit.variant);
     return copy;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ContentLocation } from "#app/content-files/content-source.server.ts";
+import { linkAddress } from "#app/security/link-address.ts";
 import { pageHead, readPageFile, text } from "./page-file.server.ts";
 
 const cvEntrySchema = z.strictObject({
@@ -9,10 +10,7 @@ const cvEntrySchema = z.strictObject({
   title: text,
   author: text.optional(),
   place: text.optional(),
-  link: z
-    .string()
-    .regex(/^(\/\S*|https:\/\/\S+)$/, 'must be an address on this site ("/articles/...") or "https://..."')
-    .optional(),
+  link: linkAddress.optional(),
 });
 
 /** The year an entry is ordered by: the last of a range ("2019-2021" is 2021). */

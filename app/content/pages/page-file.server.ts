@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { type ContentLocation, readDocument } from "#app/content-files/content-source.server.ts";
+import { siteLinkAddress } from "#app/security/link-address.ts";
 
 /** A line or paragraph of copy. A missing field says so, rather than zod's "expected string, received undefined". */
 export const text = z
@@ -12,7 +13,7 @@ export const text = z
 export const paragraphs = z.array(text).min(1, "must list at least one paragraph");
 
 /** An internal address, e.g. `/art` or `/exhibitions/art-basel-miami-2023`. */
-export const sitePath = z.string().regex(/^\/[^\s]*$/, 'must be an address on this site starting with "/"');
+export const sitePath = siteLinkAddress;
 
 /**
  * A page image as `collection/name`, e.g. `about/card-icva`: an entry of content/images/<collection>.yaml.
