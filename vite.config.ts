@@ -2,8 +2,8 @@
 import "./server/load-env-file.ts";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { imageOriginalsPlugin } from "./app/images/originals-vite-plugin.ts";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
-import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
+import { imageOriginalsPlugin } from "./app/images/originals-vite-plugin.ts";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
-import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 // The server entry (server/main.ts) as plain JavaScript for `node server.js`: built after
@@ -16,7 +16,7 @@ export default defineConfig({
     target: "node24",
     copyPublicDir: false,
     rollupOptions: {
-      input: { main: "server/main.ts", "catalogue-pdf-child": "scripts/catalogue-pdf/catalogue-pdf-child.ts" },
+      input: { main: "server/main.ts", "catalogue-pdf-child": "server/catalogue-pdf/catalogue-pdf-child.ts" },
       output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },
   },

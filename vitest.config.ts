@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
+import { imageOriginalsPlugin } from "./app/images/originals-vite-plugin.ts";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
-import { imageOriginalsPlugin } from "./server/images/originals-vite-plugin.ts";
 import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
 // Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.

@@ -27,8 +27,8 @@ const server = await createServer({
   ],
 });
 try {
-  const { writeCataloguePdf } = await server.ssrLoadModule("/scripts/catalogue-pdf/write-catalogue-pdf.ts");
-  const { catalogueJobFromFiles } = await server.ssrLoadModule("/scripts/catalogue-pdf/catalogue-job.ts");
+  const { writeCataloguePdf } = await server.ssrLoadModule("/server/catalogue-pdf/book/write-catalogue-pdf.ts");
+  const { catalogueJobFromFiles } = await server.ssrLoadModule("/server/catalogue-pdf/book/catalogue-job.ts");
   const started = performance.now();
   const { bytes, pages, imagesCached, imagesMade } = await writeCataloguePdf(out, catalogueJobFromFiles());
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -4,11 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { removeUnnamedFiles } from "#app/uploads/remove-unnamed-files.server.ts";
-import { testPdf, testWav } from "#app/uploads/test-exhibition-files.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
+import { testPdf, testWav } from "#tests/support/test-exhibition-files.ts";
 import { exportExhibitionFiles, importExhibitionFiles } from "./content-exhibition-files.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-exhibition-files-"));

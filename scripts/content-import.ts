@@ -7,8 +7,8 @@ import { type ChangeSummary, commitChanges } from "#app/content/content-document
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { DirectorySource } from "#app/content-files/content-source.server.ts";
+import { UploadRefused } from "#app/images/inspect-upload.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
-import { UploadRefused } from "#server/images/inspect-upload.ts";
 import { CliError, parseCommandLine, runCommand } from "./cli.ts";
 import { openConfiguredDatabase } from "./cli-database.ts";
 import { importExhibitionFiles } from "./content-exhibition-files.ts";

@@ -8,10 +8,10 @@ import { importIfEmpty } from "#app/content/content-documents.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { imageHistory, loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-originals.server.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { exportOriginals, importOriginals } from "./content-originals.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-originals-"));

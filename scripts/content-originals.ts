@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AppDatabase } from "#app/db/database.server.ts";
+import { inspectUpload, UploadRefused } from "#app/images/inspect-upload.ts";
+import { findOriginals, ORIGINAL_EXTENSIONS } from "#app/images/originals.ts";
 import { sha256OfFile } from "#app/uploads/hash-file.server.ts";
 import { loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { ORIGINAL_EXTENSION, type UploadedOriginal } from "#app/uploads/uploaded-originals.ts";
-import { inspectUpload, UploadRefused } from "#server/images/inspect-upload.ts";
-import { findOriginals, ORIGINAL_EXTENSIONS } from "#server/images/originals.ts";
 
 /** Where the build reads an image's original: `works/<slug>.<ext>` or `images/<collection>/<name>.<ext>`. */
 function originalPath(dir: string, collection: string, name: string, extension: string): string {

@@ -12,7 +12,7 @@ import { openDatabase } from "#app/db/database.server.ts";
 import { exhibitionFiles, quotes } from "#app/db/schema.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
-import { testPdf } from "#app/uploads/test-exhibition-files.ts";
+import { testPdf } from "#tests/support/test-exhibition-files.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-backup-"));

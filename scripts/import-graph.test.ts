@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { folderCycles, importGraph } from "./import-graph.ts";
+import { FOLDER_RULES, folderCycles, folderRuleBreaks, importGraph } from "./import-graph.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -29,6 +29,13 @@ describe("folder import cycles", () => {
 
   it("has no new one anywhere", () => {
     expect(cycles.map((cycle) => cycle.folders.join(" <-> "))).toEqual(KNOWN_CYCLES);
+  });
+});
+
+describe("folder direction (FOLDER_RULES)", () => {
+  it("holds across app, server, scripts, tests and bench, tests beside the code and type-only imports included", () => {
+    const graph = importGraph(root, Object.keys(FOLDER_RULES), { tests: true, types: true });
+    expect(folderRuleBreaks(root, graph).map((edge) => `${edge.from} -> ${edge.to}: ${edge.example}`)).toEqual([]);
   });
 });
 
@@ -71,5 +78,43 @@ describe("the import graph reader", () => {
     });
     const cycles = folderCycles(at, importGraph(at, ["app"]));
     expect(cycles.map((cycle) => cycle.folders)).toEqual([["app/a", "app/b", "app/c"]]);
+  });
+
+  it("fails an app module that imports server/, at run time, by type only or loaded later", () => {
+    const at = project({
+      "server/images/site-images.ts": "export const siteImages = 1;\nexport type SiteImages = number;\n",
+      "app/routes/zoom.tsx":
+        'import { siteImages } from "#server/images/site-images.ts";\nexport const zoom = siteImages;\n',
+      "app/admin/panel.ts":
+        'import type { SiteImages } from "../../server/images/site-images.ts";\nexport type Panel = SiteImages;\n',
+      "app/admin/later.ts": 'export const later = () => import("#server/images/site-images.ts");\n',
+      "server/app.ts": 'import { zoom } from "#app/routes/zoom.tsx";\nexport const app = zoom;\n',
+    });
+    const breaks = folderRuleBreaks(at, importGraph(at, ["app", "server"], { tests: true, types: true }));
+    expect(breaks).toEqual([
+      { from: "app", to: "server", example: "app/admin/later.ts -> server/images/site-images.ts" },
+      { from: "app", to: "server", example: "app/admin/panel.ts -> server/images/site-images.ts" },
+      { from: "app", to: "server", example: "app/routes/zoom.tsx -> server/images/site-images.ts" },
+    ]);
+  });
+
+  it("fails production code that imports tests/ or scripts/, and lets a test beside the code use tests/support", () => {
+    const at = project({
+      "tests/support/test-database.ts": "export const testDatabase = 1;\n",
+      "scripts/catalogue/book.ts": "export const book = 1;\n",
+      "app/db/database.ts": "export const database = 1;\n",
+      "app/db/database.test.ts":
+        'import { testDatabase } from "#tests/support/test-database.ts";\nexport const t = testDatabase;\n',
+      "app/db/seed.ts":
+        'import { testDatabase } from "#tests/support/test-database.ts";\nexport const seed = testDatabase;\n',
+      "server/catalogue.ts": 'import { book } from "#scripts/catalogue/book.ts";\nexport const c = book;\n',
+      "scripts/cli.ts": 'import { database } from "#app/db/database.ts";\nexport const cli = database;\n',
+      "tests/site.spec.ts": 'import { book } from "#scripts/catalogue/book.ts";\nexport const s = book;\n',
+    });
+    const breaks = folderRuleBreaks(at, importGraph(at, Object.keys(FOLDER_RULES), { tests: true, types: true }));
+    expect(breaks.map((edge) => edge.example)).toEqual([
+      "app/db/seed.ts -> tests/support/test-database.ts",
+      "server/catalogue.ts -> scripts/catalogue/book.ts",
+    ]);
   });
 });

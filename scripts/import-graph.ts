@@ -1,23 +1,44 @@
-// The project's own import graph, for the folder rule of decision 038: no two folders import
-// each other, directly or round a loop. A small reader of import statements rather than a
-// dependency: specifiers are `#app/...`, `#server/...` or relative, and type-only imports are
-// erased by TypeScript, so they leave no edge.
+// The project's own import graph, for the folder rules of decision 038: no two folders import
+// each other, directly or round a loop, and the top folders depend one way (FOLDER_RULES: app
+// below server, server below scripts, tests and bench on top; production code never imports
+// tests/). A small reader of import statements rather than a dependency: specifiers are the
+// package's `#app/...`-style imports or relative. Type-only imports are erased by TypeScript, so
+// the cycle check leaves them out; the direction check counts them, since a type still ties a
+// folder to the one it names.
 import fs from "node:fs";
 import path from "node:path";
 
-/** A module and the modules it imports at run time (type-only imports leave no edge). */
+/** A module and the modules it imports (by default at run time: type-only imports leave no edge). */
 export type ImportGraph = Map<string, Set<string>>;
 
-const SOURCE = /\.(ts|tsx)$/;
+/** What the graph takes in besides production modules' run-time imports. */
+export interface ImportGraphOptions {
+  /** Tests beside the code (`*.test.ts(x)`) too. */
+  tests?: boolean;
+  /** Type-only imports too (`import type`, `import { type A }`). */
+  types?: boolean;
+}
+
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const TEST = /\.test\.(ts|tsx)$/;
 // `import ... from "x"`, `export ... from "x"` and bare `import "x"`; `import type` is skipped below.
 const STATEMENT = /^\s*(import|export)\s+([^;]*?)\s*from\s*["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm;
+// `import("x")` with a literal specifier: loaded later, but still a run-time import.
+const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+// The package's subpath imports (package.json "imports"): `#app/x` is app/x, and so on.
+const ALIAS = /^#(app|server|scripts|tests|bench)\//;
 
-function sourceFiles(dir: string): string[] {
+/** Whether a module is a test beside the code (`*.test.ts(x)`). */
+export function isTestFile(file: string): boolean {
+  return TEST.test(file);
+}
+
+function sourceFiles(dir: string, tests: boolean): string[] {
+  if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "+types" ? [] : sourceFiles(full);
-    return SOURCE.test(entry.name) && !TEST.test(entry.name) && !entry.name.endsWith(".d.ts") ? [full] : [];
+    if (entry.isDirectory()) return ["+types", "node_modules"].includes(entry.name) ? [] : sourceFiles(full, tests);
+    return SOURCE.test(entry.name) && (tests || !TEST.test(entry.name)) && !/\.d\.m?ts$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -35,8 +56,8 @@ function typeOnly(clause: string): boolean {
 
 function resolve(from: string, specifier: string, root: string): string | undefined {
   let target: string;
-  if (specifier.startsWith("#app/")) target = path.join(root, "app", specifier.slice("#app/".length));
-  else if (specifier.startsWith("#server/")) target = path.join(root, "server", specifier.slice("#server/".length));
+  const alias = ALIAS.exec(specifier);
+  if (alias) target = path.join(root, alias[1] as string, specifier.slice(alias[0].length));
   else if (specifier.startsWith(".")) target = path.resolve(path.dirname(from), specifier);
   else return undefined; // a package or a virtual module
   for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, "index.ts")]) {
@@ -45,16 +66,24 @@ function resolve(from: string, specifier: string, root: string): string | undefi
   return undefined;
 }
 
-/** Every run-time import between the project's own modules under `dirs` (relative to `root`). */
-export function importGraph(root: string, dirs: string[]): ImportGraph {
+/**
+ * Every import between the project's own modules under `dirs` (relative to `root`): by default
+ * the production modules' run-time imports; `options` adds the tests beside the code and the
+ * type-only imports.
+ */
+export function importGraph(root: string, dirs: string[], options: ImportGraphOptions = {}): ImportGraph {
   const graph: ImportGraph = new Map();
-  for (const file of dirs.flatMap((dir) => sourceFiles(path.join(root, dir)))) {
+  for (const file of dirs.flatMap((dir) => sourceFiles(path.join(root, dir), options.tests ?? false))) {
     const targets = new Set<string>();
     const text = fs.readFileSync(file, "utf8");
     for (const match of text.matchAll(STATEMENT)) {
       const [, , clause, fromSpecifier, bareSpecifier] = match;
-      if (clause !== undefined && typeOnly(clause)) continue;
+      if (clause !== undefined && !options.types && typeOnly(clause)) continue;
       const target = resolve(file, (fromSpecifier ?? bareSpecifier) as string, root);
+      if (target) targets.add(target);
+    }
+    for (const [, specifier] of text.matchAll(DYNAMIC)) {
+      const target = resolve(file, specifier as string, root);
       if (target) targets.add(target);
     }
     graph.set(file, targets);
@@ -132,4 +161,49 @@ export function folderCycles(root: string, graph: ImportGraph): { folders: strin
         .map(([to, example]) => ({ from, to, example })),
     ),
   }));
+}
+
+/**
+ * Which top folders each top folder's modules must not import, so dependencies run one way:
+ * app (the pages and domains) at the bottom, then server (the process around it), scripts
+ * (command-line tools), tests (test suites and their helpers, tests/support) and bench on top.
+ * Production code never imports tests/; a test beside the code (`*.test.ts`) may, and otherwise
+ * keeps its folder's rule.
+ */
+export const FOLDER_RULES: Record<string, readonly string[]> = {
+  app: ["server", "scripts", "tests", "bench"],
+  server: ["scripts", "tests", "bench"],
+  scripts: ["tests", "bench"],
+  tests: ["bench"],
+  bench: [],
+};
+
+/** The folder a test beside the code may import although its own folder's rule names it. */
+const TESTS_MAY_IMPORT = "tests";
+
+/** One import against FOLDER_RULES. */
+export interface FolderRuleBreak {
+  from: string;
+  to: string;
+  example: string;
+}
+
+/** Every import in `graph` that goes against `rules`, as `from -> to` with the files that do it. */
+export function folderRuleBreaks(
+  root: string,
+  graph: ImportGraph,
+  rules: Record<string, readonly string[]> = FOLDER_RULES,
+): FolderRuleBreak[] {
+  const topOf = (file: string) => path.relative(root, file).split(path.sep)[0] ?? "";
+  const breaks: FolderRuleBreak[] = [];
+  for (const [file, targets] of graph) {
+    const from = topOf(file);
+    for (const target of targets) {
+      const to = topOf(target);
+      if (from === to || !rules[from]?.includes(to)) continue;
+      if (to === TESTS_MAY_IMPORT && isTestFile(file)) continue;
+      breaks.push({ from, to, example: `${path.relative(root, file)} -> ${path.relative(root, target)}` });
+    }
+  }
+  return breaks.sort((a, b) => a.example.localeCompare(b.example));
 }

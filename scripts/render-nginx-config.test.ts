@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECRET_PATH_PREFIXES } from "#app/security/secret-paths.ts";
-import { freePort, request } from "./test-deploy/http-client.ts";
-import { renderSiteConfig, startNginx, stopProcess } from "./test-deploy/processes.ts";
+import { freePort, request } from "#tests/test-deploy/http-client.ts";
+import { renderSiteConfig, startNginx, stopProcess } from "#tests/test-deploy/processes.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));

@@ -2,6 +2,8 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { rateLimitAddress } from "#app/auth/client-ip-context.ts";
 import { CROSS_ORIGIN_MESSAGE, isSameOriginRequest } from "#app/auth/origin-check.server.ts";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
+import { siteDeepZoom, siteImages } from "#app/site-images/site-images.ts";
 import { FILE_TOO_LARGE_MESSAGE } from "#app/uploads/exhibition-file-kind.ts";
 import {
   CONTENT_EDITOR_BODY_BYTES,
@@ -9,8 +11,6 @@ import {
   IMAGE_UPLOAD_BODY_BYTES,
   limitRequestBodies,
 } from "./body-limit.ts";
-import { sendErrorAnswer } from "./error-answer.ts";
-import { siteDeepZoom, siteImages } from "./images/site-images.ts";
 import { explainProxyOriginMismatch } from "./proxy-origin-mismatch.ts";
 import { ignoreForwardedHost, requireBuildableUrl } from "./request-url.ts";
 import { roomPrivacy } from "./room-privacy.ts";
@@ -21,8 +21,8 @@ import type { Services } from "./services.ts";
 export { publicOrigin, setListeningPort } from "#app/config/public-origin.server.ts";
 export { publicPagePaths } from "#app/content/public-page-paths.server.ts";
 export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
+export { warmSiteImages } from "#app/site-images/site-images.ts";
 export { serveCataloguePdf } from "./catalogue-pdf/serve-catalogue-pdf.ts";
-export { warmSiteImages } from "./images/site-images.ts";
 export { prerenderedPages } from "./prerendered-pages.ts";
 export { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
 export { startRuntime } from "./runtime.ts";

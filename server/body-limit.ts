@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { sendErrorAnswer } from "./error-answer.ts";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 
 /**
  * The largest request body the site accepts, for every form and API endpoint. The admin forms

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, OUTAGE_RETRY_AFTER_SECONDS } from "#app/http/outage-answers.server.ts";
 import { DISK_FULL_MESSAGE, isDiskFull } from "#app/observability/disk-full.ts";
 import { noteDiskFull } from "#app/observability/disk-full-log.server.ts";
@@ -65,22 +66,6 @@ function answerImageStorageOutage(error: unknown, req: Request, res: Response, n
   if (res.headersSent) return next(error);
   res.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
   sendErrorAnswer(req, res, 503, IMAGE_STORAGE_UNAVAILABLE_MESSAGE);
-}
-
-/**
- * The one error answer of the Express layer: the status, no caching, and `{ message }` as JSON
- * for the API and JSON requests (the shape app/http/api-errors.server.ts gives the routes'
- * errors), or the message as plain text.
- */
-export function sendErrorAnswer(req: Request, res: Response, status: number, message: string): void {
-  res.status(status).set("Cache-Control", "no-store");
-  if (wantsJsonAnswer(req)) res.json({ message });
-  else res.type("text/plain").send(message);
-}
-
-/** Whether an error answer to `req` should be JSON `{ message }` rather than plain text. */
-export function wantsJsonAnswer(req: Request): boolean {
-  return req.originalUrl.startsWith("/api/") || /\bjson\b/i.test(req.get("content-type") ?? "");
 }
 
 function statusOf(error: unknown): number {

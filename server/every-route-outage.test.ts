@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { authUser } from "#app/db/auth-schema.ts";
-import { type CuttableProxy, startCuttableProxy } from "#app/db/cuttable-proxy.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
-import { createPostgresTestDatabase } from "#app/db/test-database.server.ts";
 import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
-import { addressOf, everyRoute, outcomeOf, routeModule } from "./route-walk.ts";
+import { type CuttableProxy, startCuttableProxy } from "#tests/support/cuttable-proxy.server.ts";
+import { addressOf, everyRoute, outcomeOf, routeModule } from "#tests/support/route-walk.ts";
+import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
+import { createPostgresTestDatabase } from "#tests/support/test-database.server.ts";
 import { routerContextFor } from "./router-context.ts";
 
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";

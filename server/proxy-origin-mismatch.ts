@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { allowedOrigins } from "#app/config/public-origin.server.ts";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 import { redactSecretPath } from "#app/security/secret-paths.ts";
-import { sendErrorAnswer } from "./error-answer.ts";
 
 /**
  * Explains the 400 React Router gives a form whose Origin differs from the URL it built for the

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
-import { sendErrorAnswer } from "./error-answer.ts";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 
 // React Router builds each request's URL from the Host header and the request target; input
 // that no URL can hold would otherwise fail there as a 500.

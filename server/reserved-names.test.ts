@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routePatterns, startTestSite, type TestSite } from "./test-site.ts";
+import { routePatterns, startTestSite, type TestSite } from "#tests/support/test-site.ts";
 
 // Names every JavaScript object inherits (or sets its prototype with): a lookup by a name from
 // the address must never reach them (issue 42: `/img/constructor-400/x.jpg` was a 500).

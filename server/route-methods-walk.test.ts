@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routePatterns, startTestSite, type TestSite } from "./test-site.ts";
+import { routePatterns, startTestSite, type TestSite } from "#tests/support/test-site.ts";
 
 // Every method a client may send, the ones no address takes included.
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "TRACE", "OPTIONS"];

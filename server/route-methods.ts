@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { sendErrorAnswer } from "./error-answer.ts";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 
 /** The methods some address of the site answers; any other (TRACE, OPTIONS...) none does. */
 export const SITE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, type Locator, test } from "@playwright/test";
-import { testPdf, testWav } from "#app/uploads/test-exhibition-files.ts";
+import { testPdf, testWav } from "#tests/support/test-exhibition-files.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 import { sendRaw } from "./support/raw-http.ts";
 import { editorWidths, ownStudioServer } from "./support/studio-server.ts";

@@ -7,13 +7,13 @@ import { promisify } from "node:util";
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
-import { type DeployedSite, startDeployedSite } from "#scripts/test-deploy/deployed-site.ts";
-import { request as httpRequest } from "#scripts/test-deploy/http-client.ts";
+import { type DeployedSite, startDeployedSite } from "#tests/test-deploy/deployed-site.ts";
+import { request as httpRequest } from "#tests/test-deploy/http-client.ts";
 import { editorWidths } from "./support/studio-server.ts";
 import { type EnrolledStudio, enrolStudio, enterCode, signInWithPassword } from "./support/studio-sign-in.ts";
 
 // Issue 23's "Done when", as one flow: the production layout (nginx with the deploy configuration
-// in front of two processes on one PostgreSQL database, scripts/test-deploy/deployed-site.ts),
+// in front of two processes on one PostgreSQL database, tests/test-deploy/deployed-site.ts),
 // and a fresh browser signed in as the studio that adds a work with its image, edits an
 // exhibition block and the About text, previews a draft, publishes, and sees each change live
 // on both processes and through nginx within 2 s; restores the earlier About text from the

@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authVerification } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
+import { MailSender } from "#app/email/mail-sender.server.ts";
+import { loggerContext } from "#app/observability/context.ts";
+import { action as resetPasswordAction } from "#app/routes/reset-password.tsx";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { MailSender } from "#app/email/mail-sender.server.ts";
-import { startSilentServer, startTestSmtpServer, type TestSmtpServer } from "#app/email/test-smtp-server.server.ts";
-import { loggerContext } from "#app/observability/context.ts";
-import { action as resetPasswordAction } from "#app/routes/reset-password.tsx";
+} from "#tests/support/test-database.server.ts";
+import { startSilentServer, startTestSmtpServer, type TestSmtpServer } from "#tests/support/test-smtp-server.server.ts";
 import { createAdmin } from "./admin-accounts.server.ts";
 import { getAuth } from "./auth.server.ts";
 import { clientIpContext } from "./client-ip-context.ts";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { followPublishedSettings, loadSiteSettings } from "#app/content/site-settings.server.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { studioEmail } from "#app/enquiries/enquiry-mail.server.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { getAuth } from "./auth.server.ts";
 import { resetMailSubject } from "./reset-password-mail.server.ts";
 

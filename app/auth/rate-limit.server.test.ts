@@ -5,7 +5,7 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
 import { clearAttempts, RateLimitedError, refundAttempt, takeAttempt } from "./rate-limit.server.ts";
 import { claimCode, releaseCode } from "./used-codes.server.ts";
 

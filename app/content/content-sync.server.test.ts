@@ -8,7 +8,7 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
 import { commitChanges, importIfEmpty, loadPublished } from "./content-documents.server.ts";
 import { documentsFingerprint } from "./content-fingerprint.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";

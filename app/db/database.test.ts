@@ -1,8 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  allTestEngines,
+  createTestDatabase,
+  engineAvailable,
+  type TestDatabase,
+} from "#tests/support/test-database.server.ts";
 import { openDatabase } from "./database.server.ts";
 import { enquiries, quotes } from "./schema.ts";
-import { allTestEngines, createTestDatabase, engineAvailable, type TestDatabase } from "./test-database.server.ts";
 
 for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`database on ${engine}`, { timeout: 30_000 }, () => {

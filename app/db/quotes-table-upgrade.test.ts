@@ -11,9 +11,9 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { QUOTES_CHANNEL } from "#app/realtime/quote-event-hub.server.ts";
 import { migrationsUpTo0008, ROWS_BEFORE_0009 } from "#tests/support/database-before-quotes-rename.ts";
+import { allTestEngines, createPostgresTestDatabase, engineAvailable } from "#tests/support/test-database.server.ts";
 import { type Database, openDatabase } from "./database.server.ts";
 import { quotes } from "./schema.ts";
-import { allTestEngines, createPostgresTestDatabase, engineAvailable } from "./test-database.server.ts";
 
 const READ_OLD = "select id, text, include_in_search, source_post_id, change_seq from tweets order by id";
 const READ_NEW = "select id, text, include_in_search, source_post_id, change_seq from quotes order by id";

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startSilentServer, startTestSmtpServer } from "#tests/support/test-smtp-server.server.ts";
 import { deliverMail, type MailSettings } from "./deliver-mail.server.ts";
 import { outboxDir } from "./outbox-files.server.ts";
-import { startSilentServer, startTestSmtpServer } from "./test-smtp-server.server.ts";
 
 const message = { to: "admin@example.com", subject: "Reset", text: "Open https://x/reset" };
 const from = "Umbra <no-reply@umbra.local>";

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { startTestSmtpServer } from "#tests/support/test-smtp-server.server.ts";
 import { deliverMail } from "./deliver-mail.server.ts";
 import { plainHeaderText } from "./header-text.ts";
-import { startTestSmtpServer } from "./test-smtp-server.server.ts";
 
 describe("plainHeaderText", () => {
   it.each([

@@ -11,11 +11,11 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { freePort, startSilentServer, startTestSmtpServer } from "#tests/support/test-smtp-server.server.ts";
 import type { MailSettings } from "./deliver-mail.server.ts";
 import { MailSender, type MailSenderOptions } from "./mail-sender.server.ts";
 import { enqueueMail } from "./outgoing-mail.server.ts";
-import { freePort, startSilentServer, startTestSmtpServer } from "./test-smtp-server.server.ts";
 
 const quiet = { info() {}, warn() {}, error() {} };
 const fastRetry = { firstDelayMs: 150, maxDelayMs: 300, maxAttempts: 10 };

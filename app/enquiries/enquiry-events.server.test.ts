@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
+import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { insertTestEnquiries } from "#tests/support/test-enquiries.server.ts";
 import { EnquiryEventRelay } from "./enquiry-events.server.ts";
-import { insertTestEnquiries } from "./test-enquiries.server.ts";
 
 const session = { id: "s", expiresAt: new Date(Date.now() + 3_600_000) };
 

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { outgoingMail } from "#app/db/mail-schema.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { outboxDir, outboxFileName, writeOutboxFile } from "#app/email/outbox-files.server.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
+import { insertTestEnquiries } from "#tests/support/test-enquiries.server.ts";
 import { removeForgottenOutboxFiles } from "./forgotten-mail-files.server.ts";
 import { forgetEmail } from "./inbox.server.ts";
-import { insertTestEnquiries } from "./test-enquiries.server.ts";
 
 describe("outbox copies of forgotten enquiries", { timeout: 30_000 }, () => {
   let testDb: TestDatabase | undefined;

@@ -7,7 +7,8 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { insertTestEnquiries } from "#tests/support/test-enquiries.server.ts";
 import {
   decodeCursor,
   deleteEnquiry,
@@ -25,7 +26,6 @@ import {
   sweepExpiredEnquiries,
   unreadEnquiryCount,
 } from "./inbox.server.ts";
-import { insertTestEnquiries } from "./test-enquiries.server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);

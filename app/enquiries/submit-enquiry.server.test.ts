@@ -8,15 +8,15 @@ import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
 import { authRateLimit } from "#app/db/schema.ts";
+import { MailSender } from "#app/email/mail-sender.server.ts";
 import {
   allTestEngines,
   createPostgresTestDatabase,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { MailSender } from "#app/email/mail-sender.server.ts";
-import { freePort, startTestSmtpServer } from "#app/email/test-smtp-server.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { freePort, startTestSmtpServer } from "#tests/support/test-smtp-server.server.ts";
 import { issueFormToken, TOKEN_MAX_AGE_MS } from "./form-token.server.ts";
 import { enquiryLimitRules, submitEnquiry } from "./submit-enquiry.server.ts";
 

@@ -4,7 +4,7 @@ import { outageAnswer } from "./outage-answers.server.ts";
 
 /**
  * The one error answer of routes and the API: `{ message, field? }`, not cached. The Express
- * layer answers the same shape (server/error-answer.ts).
+ * layer answers the same shape (error-answer.server.ts).
  */
 export function jsonError(
   status: number,

@@ -3,13 +3,13 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseContext } from "#app/db/context.ts";
 import { quotes } from "#app/db/schema.ts";
+import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+} from "#tests/support/test-database.server.ts";
 import { HOME_QUOTE_COUNT, homeQuotes } from "./home-quotes.server.ts";
 import { PublicQuoteCache, publicQuoteCacheContext } from "./public-quote-cache.server.ts";
 

@@ -7,12 +7,6 @@ import { getAuth } from "#app/auth/auth.server.ts";
 import { authUser } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { quotes } from "#app/db/schema.ts";
-import {
-  allTestEngines,
-  createTestDatabase,
-  engineAvailable,
-  type TestDatabase,
-} from "#app/db/test-database.server.ts";
 import { PublicQuoteCache, publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
@@ -20,6 +14,12 @@ import { action as setOne } from "#app/routes/api.admin.quotes.$id.ts";
 import { loader as events } from "#app/routes/api.admin.quotes.events.ts";
 import { loader as adminList, action as setMany } from "#app/routes/api.admin.quotes.ts";
 import { loader as publicList } from "#app/routes/api.quotes.ts";
+import {
+  allTestEngines,
+  createTestDatabase,
+  engineAvailable,
+  type TestDatabase,
+} from "#tests/support/test-database.server.ts";
 
 // The admin endpoints read a real session: an admin account signs in once per engine.
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";

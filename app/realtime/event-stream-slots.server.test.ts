@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "#app/auth/admin-accounts.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
 import { quoteEventsContext } from "#app/realtime/context.ts";
 import { loader as enquiryEvents } from "#app/routes/api.admin.enquiries.events.ts";
 import { loader as quoteEvents } from "#app/routes/api.admin.quotes.events.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import {
   EVENT_STREAMS_PER_PROCESS,
   EVENT_STREAMS_PER_SESSION,

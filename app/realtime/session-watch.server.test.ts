@@ -7,7 +7,7 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
 import { QuoteEventHub } from "./quote-event-hub.server.ts";
 
 const HOUR = 60 * 60 * 1000;

@@ -6,15 +6,16 @@ import type { AppDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
 import { authRateLimit } from "#app/db/schema.ts";
+import { viewingRoomEvents, viewingRoomLinks, viewingRooms } from "#app/db/viewing-room-schema.ts";
+import { issueFormToken } from "#app/enquiries/form-token.server.ts";
+import { submitEnquiry } from "#app/enquiries/submit-enquiry.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { viewingRoomEvents, viewingRoomLinks, viewingRooms } from "#app/db/viewing-room-schema.ts";
-import { issueFormToken } from "#app/enquiries/form-token.server.ts";
-import { submitEnquiry } from "#app/enquiries/submit-enquiry.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { createTestLink, createTestRoom, renewTestLink } from "#tests/support/test-rooms.server.ts";
 import {
   findRoomLink,
   hasPasscodeCookie,
@@ -27,7 +28,6 @@ import {
 import { enterRoom, introductionHtml, roomWorkView } from "./room-gate.server.ts";
 import { generateRoomToken } from "./room-token.server.ts";
 import { countVisit } from "./room-visit.server.ts";
-import { createTestLink, createTestRoom, renewTestLink } from "./test-rooms.server.ts";
 
 process.env.AUTH_SECRET = "room-test-secret-0123456789-abcdefghijkl";
 process.env.PUBLIC_URL = "https://umbra.example";

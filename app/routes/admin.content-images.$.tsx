@@ -9,12 +9,12 @@ import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { declaredImage } from "#app/images/image-info.server.ts";
+import { UploadRefused } from "#app/images/inspect-upload.ts";
 import { loggerContext } from "#app/observability/context.ts";
+import { warmUploadedImage } from "#app/site-images/warm-uploaded.ts";
 import { ImageConflict, loadUploadedOriginals, restoreImageRevision } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
-import { UploadRefused } from "#server/images/inspect-upload.ts";
-import { warmUploadedImage } from "#server/images/warm-uploaded.ts";
 import type { Route } from "./+types/admin.content-images.$";
 
 /**

@@ -7,15 +7,15 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { authUser as user } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { createTestDatabase, engineAvailable, type TestDatabase } from "#app/db/test-database.server.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { imageHistory, loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
+import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
+import { createTestDatabase, engineAvailable, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { action, loader } from "./admin.content-images.$.tsx";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-uploads-"));

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { authUser as user } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
+import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
 import { action, loader } from "./admin.mail.tsx";
 
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdminCookie } from "#app/auth/test-admin-session.server.ts";
 import { authUser as user } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
+import { viewingRoomLinks, viewingRooms } from "#app/db/viewing-room-schema.ts";
+import { hashRoomToken } from "#app/rooms/room-token.server.ts";
+import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { viewingRoomLinks, viewingRooms } from "#app/db/viewing-room-schema.ts";
-import { hashRoomToken } from "#app/rooms/room-token.server.ts";
+} from "#tests/support/test-database.server.ts";
 import { action as listAction, loader as listLoader } from "./admin.viewing-rooms._index.tsx";
 import { action as roomAction, loader as roomLoader } from "./admin.viewing-rooms.$id.tsx";
 import { action as newAction, loader as newLoader } from "./admin.viewing-rooms.new.tsx";

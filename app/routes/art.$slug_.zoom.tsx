@@ -6,12 +6,12 @@ import { Picture } from "#app/components/picture.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
+import { zoomDescriptorUrl } from "#app/images/deep-zoom-source.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
 import { pictureKey } from "#app/images/picture-images.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { absoluteUrl } from "#app/seo/social-meta.ts";
-import { zoomDescriptorUrl } from "#server/images/deep-zoom-source.ts";
 import type { Route } from "./+types/art.$slug_.zoom";
 import styles from "./art.$slug_.zoom.module.css";
 

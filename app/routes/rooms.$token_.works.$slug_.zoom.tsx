@@ -7,6 +7,7 @@ import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx"
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
+import { zoomDescriptorUrl } from "#app/images/deep-zoom-source.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
 import { pictureKey } from "#app/images/picture-images.ts";
 import { recordRoomEvent } from "#app/rooms/room-events.server.ts";
@@ -14,7 +15,6 @@ import { enterRoom, roomWork } from "#app/rooms/room-gate.server.ts";
 import { roomMeta, roomRouteHeaders } from "#app/rooms/room-headers.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
-import { zoomDescriptorUrl } from "#server/images/deep-zoom-source.ts";
 import type { Route } from "./+types/rooms.$token_.works.$slug_.zoom";
 import styles from "./art.$slug_.zoom.module.css";
 

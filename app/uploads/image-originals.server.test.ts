@@ -10,7 +10,7 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
 import {
   ImageConflict,
   type InspectedOriginal,

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestS3 } from "#tests/support/test-s3-server.server.ts";
 import { DiskOriginalStore } from "./disk-original-store.server.ts";
 import { sha256Of } from "./hash-file.server.ts";
 import type { OriginalStore } from "./original-store.ts";
 import { S3OriginalStore } from "./s3-original-store.server.ts";
-import { startTestS3 } from "./test-s3-server.server.ts";
 
 type Stop = () => Promise<void>;
 

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestS3 } from "#tests/support/test-s3-server.server.ts";
 import { S3OriginalStore } from "./s3-original-store.server.ts";
-import { startTestS3 } from "./test-s3-server.server.ts";
 
 const KB = 1024;
 

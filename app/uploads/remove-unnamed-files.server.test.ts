@@ -13,14 +13,14 @@ import {
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { testPdf } from "#tests/support/test-exhibition-files.ts";
+import { startTestS3 } from "#tests/support/test-s3-server.server.ts";
 import { DiskOriginalStore } from "./disk-original-store.server.ts";
 import { awaitOriginalRemoval, lockOriginal } from "./original-lock.server.ts";
 import type { OriginalStore } from "./original-store.ts";
 import { removeUnnamedFiles } from "./remove-unnamed-files.server.ts";
 import { S3OriginalStore } from "./s3-original-store.server.ts";
-import { testPdf } from "./test-exhibition-files.ts";
-import { startTestS3 } from "./test-s3-server.server.ts";
 
 type Stop = () => Promise<void>;
 const stores: Record<string, (dir: string) => Promise<{ store: OriginalStore; stop: Stop }>> = {

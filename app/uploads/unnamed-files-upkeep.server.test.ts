@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
+import { testPdf } from "#tests/support/test-exhibition-files.ts";
 import { DiskOriginalStore } from "./disk-original-store.server.ts";
 import type { OriginalStore } from "./original-store.ts";
 import type { UnnamedFilesRemoved } from "./remove-unnamed-files.server.ts";
-import { testPdf } from "./test-exhibition-files.ts";
 import { UnnamedFilesUpkeep } from "./unnamed-files-upkeep.server.ts";
 
 describe("the periodic removal of unnamed exhibition files (decision 051)", () => {

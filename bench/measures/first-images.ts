@@ -1,6 +1,6 @@
+import { firstScreenImageUrls } from "#app/images/warm-images.ts";
 import { atMost, info, type Measurement, round } from "#bench/budgets.ts";
 import { startServer } from "#bench/server-process.ts";
-import { firstScreenImageUrls } from "#server/images/warm-images.ts";
 
 /**
  * One URL per image, as a browser picks from a srcset: AVIF (what Chromium asks for) at 800 px,

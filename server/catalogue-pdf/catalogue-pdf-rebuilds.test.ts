@@ -9,7 +9,7 @@ import { ContentStore } from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
-import { createTestDatabase, type TestDatabase } from "#app/db/test-database.server.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { type BuildCataloguePdf, CataloguePdfRebuilds } from "./catalogue-pdf-rebuilds.ts";
 import { cataloguePdfTarget } from "./catalogue-pdf-target.ts";
 

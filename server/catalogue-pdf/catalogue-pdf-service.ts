@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { CATALOGUE_PDF_URL, followServedCataloguePdf } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import type { ContentStore } from "#app/content/content-store.server.ts";
-import { originalSources } from "#server/images/original-sources.ts";
+import { originalSources } from "#app/images/original-sources.ts";
 import { CataloguePdfRebuilds } from "./catalogue-pdf-rebuilds.ts";
 import { cataloguePdfTarget } from "./catalogue-pdf-target.ts";
 import { printInChild } from "./print-in-child.ts";

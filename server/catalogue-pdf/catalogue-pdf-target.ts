@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { ContentSnapshot } from "#app/content/content-store.server.ts";
-import type { ImageRef } from "#scripts/catalogue-pdf/catalogue-job.ts";
-import { type CatalogueJob, catalogueJob } from "#scripts/catalogue-pdf/catalogue-job.ts";
-import type { OriginalSource } from "#server/images/original-sources.ts";
+import type { OriginalSource } from "#app/images/original-sources.ts";
+import type { ImageRef } from "./book/catalogue-job.ts";
+import { type CatalogueJob, catalogueJob } from "./book/catalogue-job.ts";
 
 /** What the published content asks the catalogue PDF to be: the book to print, or why it cannot be. */
 export type CataloguePdfTarget =
@@ -33,7 +33,7 @@ export function cataloguePdfTarget(snapshot: ContentSnapshot, originalOf: Origin
   }
   const images: ImageRef[] = [...job.works, ...job.views];
   // A stand-in has no original: its drawing is the pipeline's, and the build's fingerprint of
-  // that code is part of the image cache's keys (scripts/catalogue-pdf/image-cache.ts).
+  // that code is part of the image cache's keys (book/image-cache.ts).
   const versions = images.map((ref) => originalOf(ref.collection, ref.name)?.version ?? "stand-in");
   return {
     fingerprint: hashOf(JSON.stringify({ job, versions })),

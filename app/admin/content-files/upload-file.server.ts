@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { MultipartRefused, streamFilePart } from "#app/http/streamed-file-part.server.ts";
+import { incomingDir } from "#app/images/incoming-uploads.ts";
 import {
   classifyExhibitionFile,
   FILE_TOO_LARGE_MESSAGE,
@@ -13,7 +14,6 @@ import {
 } from "#app/uploads/exhibition-file-kind.ts";
 import { awaitOriginalRemoval } from "#app/uploads/original-lock.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
-import { incomingDir } from "#server/images/incoming-uploads.ts";
 import { fileAddress, fileSlug, type UploadedFileAnswer } from "./file-address.ts";
 
 /** The largest file of any kind (a recording); a PDF's smaller limit is checked once its kind is known. */

@@ -4,9 +4,9 @@ import type { AppDatabase } from "#app/db/database.server.ts";
 import { ARTWORKS, type ImageFormat, imageUrl } from "#app/images/image-catalog.ts";
 import { declaredImage, imageInfo, type PageImageRegistry } from "#app/images/image-info.server.ts";
 import { ownEntry } from "#app/security/own-entry.ts";
+import { siteDeepZoom, siteImages } from "#app/site-images/site-images.ts";
 import { imageHistory } from "#app/uploads/image-originals.server.ts";
 import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
-import { siteDeepZoom, siteImages } from "#server/images/site-images.ts";
 import { type ImageAddress, uploadAddress } from "./image-address.ts";
 
 /** What the editor's image panel shows: the current image, its derived sizes, and its history. */

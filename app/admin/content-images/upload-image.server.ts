@@ -6,11 +6,11 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppDatabase } from "#app/db/database.server.ts";
+import { incomingDir } from "#app/images/incoming-uploads.ts";
+import { inspectUpload, MAX_UPLOAD_BYTES, UploadRefused } from "#app/images/inspect-upload.ts";
 import { setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { type UploadedOriginals, uploadedVersion } from "#app/uploads/uploaded-originals.ts";
-import { incomingDir } from "#server/images/incoming-uploads.ts";
-import { inspectUpload, MAX_UPLOAD_BYTES, UploadRefused } from "#server/images/inspect-upload.ts";
 import type { ImageAddress } from "./image-address.ts";
 
 /**

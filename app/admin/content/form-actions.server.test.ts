@@ -3,7 +3,7 @@ import { importIfEmpty, loadPublished } from "#app/content/content-documents.ser
 import { contentDir } from "#app/content-files/content-files.server.ts";
 import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
-import { createTestDatabase, type TestDatabase, testEngines } from "#app/db/test-database.server.ts";
+import { createTestDatabase, type TestDatabase, testEngines } from "#tests/support/test-database.server.ts";
 import { findDraft, publishedRevision, saveDraft } from "./content-drafts.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "./form-actions.server.ts";
 import { fieldProblems } from "./form-errors.ts";

@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminQuote } from "#app/quotes/quote-views.ts";
+import { sampleAdminQuotes } from "#tests/support/sample-admin-quotes.ts";
 import { AdminQuotesScreen } from "./admin-quotes-screen.tsx";
-import { sampleAdminQuotes } from "./sample-admin-quotes.ts";
 
 const quotes = sampleAdminQuotes;
 

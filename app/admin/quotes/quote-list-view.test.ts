@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminQuote } from "#app/quotes/quote-views.ts";
+import { sampleAdminQuotes } from "#tests/support/sample-admin-quotes.ts";
 import {
   appendQuotes,
   quoteCounts,
@@ -8,7 +9,6 @@ import {
   sortNewestFirst,
   visibleQuotes,
 } from "./quote-list-view.ts";
-import { sampleAdminQuotes } from "./sample-admin-quotes.ts";
 
 const quotes = sampleAdminQuotes;
 

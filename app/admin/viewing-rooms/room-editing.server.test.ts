@@ -3,15 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Catalogue } from "#app/catalogue/catalogue.ts";
 import { processContentStore } from "#app/content/content-store.server.ts";
+import { viewingRoomEvents, viewingRoomLinks, viewingRooms, viewingRoomWorks } from "#app/db/viewing-room-schema.ts";
+import { hashRoomToken, unsealRoomToken } from "#app/rooms/room-token.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
   engineAvailable,
   type TestDatabase,
-} from "#app/db/test-database.server.ts";
-import { viewingRoomEvents, viewingRoomLinks, viewingRooms, viewingRoomWorks } from "#app/db/viewing-room-schema.ts";
-import { insertTestEnquiries } from "#app/enquiries/test-enquiries.server.ts";
-import { hashRoomToken, unsealRoomToken } from "#app/rooms/room-token.server.ts";
+} from "#tests/support/test-database.server.ts";
+import { insertTestEnquiries } from "#tests/support/test-enquiries.server.ts";
 import {
   createRoom,
   createRoomLink,

@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import { deriveImage } from "#server/images/derive-image.ts";
-import { findOriginals } from "#server/images/originals.ts";
+import { deriveImage } from "#app/images/derive-image.ts";
+import { findOriginals } from "#app/images/originals.ts";
 import { type ImageCache, imageCache } from "./image-cache.ts";
 
 /** Plates are printed about 480 pt wide: 1800 px is ~270 dpi there, plenty for a screen PDF and a home printer. */

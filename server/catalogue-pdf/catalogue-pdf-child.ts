@@ -5,8 +5,8 @@
 // Usage: node catalogue-pdf-child.js JOB.json OUT.pdf. One JSON line on stdout when done;
 // the reason on stderr and exit 1 when not.
 import fs from "node:fs";
-import type { ImageRef } from "./catalogue-images.ts";
-import { type CatalogueJob, writeCataloguePdf } from "./write-catalogue-pdf.ts";
+import type { ImageRef } from "./book/catalogue-images.ts";
+import { type CatalogueJob, writeCataloguePdf } from "./book/write-catalogue-pdf.ts";
 
 /** The job as the server writes it: the book, and each image's original file on this machine. */
 export interface ChildJob extends CatalogueJob {

@@ -1,4 +1,4 @@
-// The page images' part of `npm run test:deploy` (scripts/test-deploy.ts): decisions 015 and 017 behind nginx.
+// The page images' part of `npm run test:deploy` (tests/test-deploy.ts): decisions 015 and 017 behind nginx.
 import fs from "node:fs";
 import path from "node:path";
 import type { ServerProcess } from "#tests/support/server-process.ts";

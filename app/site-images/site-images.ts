@@ -1,13 +1,13 @@
 import path from "node:path";
 import { getEnv } from "#app/config/env.server.ts";
 import { processContentStore } from "#app/content/content-store.server.ts";
-import { deepZoomRoute } from "./deep-zoom-route.ts";
-import { startEncoder } from "./encoder-child.ts";
-import { pruneSuperseded, removeTemporaryFiles } from "./image-cache-upkeep.ts";
-import { imageRoute } from "./image-route.ts";
-import { removeStaleUploads } from "./incoming-uploads.ts";
-import { warmFirstScreenImages } from "./warm-images.ts";
-import { warmZoomPyramids } from "./warm-pyramids.ts";
+import { deepZoomRoute } from "#app/images/deep-zoom-route.ts";
+import { startEncoder } from "#app/images/encoder-child.ts";
+import { pruneSuperseded, removeTemporaryFiles } from "#app/images/image-cache-upkeep.ts";
+import { imageRoute } from "#app/images/image-route.ts";
+import { removeStaleUploads } from "#app/images/incoming-uploads.ts";
+import { warmFirstScreenImages } from "#app/images/warm-images.ts";
+import { warmZoomPyramids } from "#app/images/warm-pyramids.ts";
 
 /** How often superseded derivatives and pyramids are looked for (each waits out its grace period). */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;

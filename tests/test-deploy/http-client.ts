@@ -1,4 +1,4 @@
-// HTTP helpers of `npm run test:deploy` (scripts/test-deploy.ts).
+// HTTP helpers of `npm run test:deploy` (tests/test-deploy.ts).
 import http from "node:http";
 import net from "node:net";
 /** A failure the person running this can act on: printed as a plain message. */

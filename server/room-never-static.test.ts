@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prerenderPaths } from "#app/content/prerender-paths.ts";
+import { generateRoomToken } from "#app/rooms/room-token.server.ts";
 import { isRoomAddress, prerenderedPages } from "#server/prerendered-pages.ts";
 import { quoteWallKey } from "#server/quote-wall-from-memory.ts";
-import { generateRoomToken } from "./room-token.server.ts";
 
 // Issue 22: a room is always rendered by the app for its link; nothing answers it from a copy.
 // This test's own server listens on the rooms engineer's range (E2E_PORT + 8).

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type Database, type OpenDatabaseOptions, openDatabase } from "./database.server.ts";
+import { type Database, type OpenDatabaseOptions, openDatabase } from "#app/db/database.server.ts";
 
 export type TestEngine = "pglite" | "postgres";
 

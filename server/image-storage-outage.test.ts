@@ -9,12 +9,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/database.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
+import { imageRoute } from "#app/images/image-route.ts";
+import { originalSources } from "#app/images/original-sources.ts";
 import { S3OriginalStore } from "#app/uploads/s3-original-store.server.ts";
 import { UploadedOriginals, uploadedVersion } from "#app/uploads/uploaded-originals.ts";
 import { answerErrors } from "#server/error-answer.ts";
 import { readiness } from "#server/readiness.ts";
-import { imageRoute } from "./image-route.ts";
-import { originalSources } from "./original-sources.ts";
 
 /** A "store" that takes connections and never says a word: a hung S3 or a half-open network. */
 async function silentStore() {

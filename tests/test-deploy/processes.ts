@@ -1,4 +1,4 @@
-// nginx and app processes of `npm run test:deploy` (scripts/test-deploy.ts).
+// nginx and app processes of `npm run test:deploy` (tests/test-deploy.ts).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

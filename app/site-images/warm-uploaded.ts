@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { ARTWORKS, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
 import { declaredImage } from "#app/images/image-info.server.ts";
+import { warmOrder } from "#app/images/warm-images.ts";
 import { siteDeepZoom, siteImages } from "./site-images.ts";
-import { warmOrder } from "./warm-images.ts";
 
 /**
  * After an upload, in the background: every derived size of the new original (AVIF first, as

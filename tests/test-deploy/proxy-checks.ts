@@ -1,5 +1,5 @@
 // What nginx must not pass on from the client, and what it must not serve as it is, in
-// `npm run test:deploy` (scripts/test-deploy.ts); decision 030.
+// `npm run test:deploy` (tests/test-deploy.ts); decision 030.
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { processAdmin } from "#tests/support/server-process.ts";
 import { check, request } from "./http-client.ts";

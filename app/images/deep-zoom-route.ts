@@ -1,7 +1,7 @@
 import path from "node:path";
 import express from "express";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 import { ARTWORKS } from "#app/images/image-catalog.ts";
-import { sendErrorAnswer } from "#server/error-answer.ts";
 import { hasTile, type PyramidGeometry, pyramidGeometry } from "./deep-zoom-geometry.ts";
 import { parseZoomPath } from "./deep-zoom-path.ts";
 import { DESCRIPTOR_FILE, type PyramidSource, pyramidStore, TILES_FOLDER } from "./deep-zoom-pyramid.ts";

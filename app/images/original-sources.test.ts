@@ -7,8 +7,8 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3OriginalStore } from "#app/uploads/s3-original-store.server.ts";
-import { startTestS3 } from "#app/uploads/test-s3-server.server.ts";
 import { UploadedOriginals, uploadedVersion } from "#app/uploads/uploaded-originals.ts";
+import { startTestS3 } from "#tests/support/test-s3-server.server.ts";
 import { imageRoute } from "./image-route.ts";
 import { originalSources } from "./original-sources.ts";
 

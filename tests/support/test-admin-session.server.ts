@@ -1,6 +1,6 @@
+import { createAdmin } from "#app/auth/admin-accounts.server.ts";
+import { getAuth } from "#app/auth/auth.server.ts";
 import type { Database } from "#app/db/database.server.ts";
-import { createAdmin } from "./admin-accounts.server.ts";
-import { getAuth } from "./auth.server.ts";
 
 /**
  * For integration tests: creates an admin and signs in with a password, as the login screen

@@ -1,4 +1,4 @@
-// Each check of `npm run test:deploy` (scripts/test-deploy.ts), and stopping between them on Ctrl-C.
+// Each check of `npm run test:deploy` (tests/test-deploy.ts), and stopping between them on Ctrl-C.
 import { Failure } from "./http-client.ts";
 
 // Set on Ctrl-C or SIGTERM: the next step stops the run, so everything started so far is

@@ -1,4 +1,4 @@
-// The zoom tiles' part of `npm run test:deploy` (scripts/test-deploy.ts): decision 023 behind nginx.
+// The zoom tiles' part of `npm run test:deploy` (tests/test-deploy.ts): decision 023 behind nginx.
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { check, request } from "./http-client.ts";
 import { appLogsSettled, appRequestsFor } from "./processes.ts";

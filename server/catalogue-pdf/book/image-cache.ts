@@ -5,11 +5,11 @@ import path from "node:path";
 /**
  * A build cache for the catalogue's JPEGs (node_modules/.cache/catalogue-pdf), keyed by a hash
  * of everything that decides the pixels: the request, the original's bytes when there is one,
- * and the image pipeline's own code and registries (server/images, app/images, content/images),
+ * and the image pipeline's own code and registries (app/images, content/images),
  * so a changed stand-in drawing or a new original is never served from a stale copy.
  */
 export const CACHE_DIR = path.resolve("node_modules", ".cache", "catalogue-pdf");
-const PIPELINE_SOURCES = ["server/images", "app/images", "content/images"];
+const PIPELINE_SOURCES = ["app/images", "content/images"];
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -7,8 +7,8 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import type * as AuthModule from "#app/auth/auth.server.ts";
+import type * as ServerApp from "#server/app.ts";
 import { totp } from "#tests/totp.ts";
-import type * as ServerApp from "./app.ts";
 
 /** The real site running in a test's process, and a request helper signed in as the admin. */
 export interface TestSite {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
+import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 import { IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
 import { declaredImage } from "#app/images/image-info.server.ts";
 import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
-import { sendErrorAnswer } from "#server/error-answer.ts";
 import { makeReadableDir, writeReadableFile } from "./cache-files.ts";
 import { deriveImage } from "./derive-image.ts";
 import { type EncodePriority, EncoderBusyError } from "./encoder-lanes.ts";

@@ -45,14 +45,14 @@ describe("imageCache", () => {
 
   it("fingerprints the pipeline by its code and registries, so an edited stand-in drawing changes it", () => {
     const root = tmp();
-    fs.mkdirSync(path.join(root, "server", "images"), { recursive: true });
+    fs.mkdirSync(path.join(root, "app", "images"), { recursive: true });
     fs.mkdirSync(path.join(root, "content", "images"), { recursive: true });
-    fs.writeFileSync(path.join(root, "server", "images", "stand-in-svg.ts"), "export const hue = 1;");
+    fs.writeFileSync(path.join(root, "app", "images", "stand-in-svg.ts"), "export const hue = 1;");
     fs.writeFileSync(path.join(root, "content", "images", "solo-london.yaml"), "- name: feature");
     const before = pipelineFingerprint(root);
-    fs.writeFileSync(path.join(root, "server", "images", "stand-in-svg.ts"), "export const hue = 2;");
+    fs.writeFileSync(path.join(root, "app", "images", "stand-in-svg.ts"), "export const hue = 2;");
     const afterCode = pipelineFingerprint(root);
-    fs.writeFileSync(path.join(root, "server", "images", "stand-in-svg.test.ts"), "test");
+    fs.writeFileSync(path.join(root, "app", "images", "stand-in-svg.test.ts"), "test");
     expect(pipelineFingerprint(root)).toBe(afterCode);
     expect(afterCode).not.toBe(before);
   });

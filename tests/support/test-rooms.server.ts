@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { viewingRoomLinks, viewingRooms, viewingRoomWorks } from "#app/db/viewing-room-schema.ts";
-import { generateRoomToken, hashRoomToken, sealRoomToken } from "./room-token.server.ts";
+import { generateRoomToken, hashRoomToken, sealRoomToken } from "#app/rooms/room-token.server.ts";
 
 /** Cheap argon2 settings: tests hash many passcodes; the product's own hashing is the studio's. */
 const TEST_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 };

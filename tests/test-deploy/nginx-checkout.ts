@@ -1,4 +1,4 @@
-// nginx's own copy of the checkout for `npm run test:deploy` (scripts/test-deploy.ts): what the
+// nginx's own copy of the checkout for `npm run test:deploy` (tests/test-deploy.ts): what the
 // deploy configuration reads under --app-dir, in the run's folder, readable by nginx's workers
 // wherever this clone lies. Started by root, the workers run as www-data, as in production, and
 // cannot enter a clone in /root or in a `mktemp -d` folder (0700).

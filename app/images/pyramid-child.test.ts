@@ -31,7 +31,7 @@ describe("the tiling child", () => {
     const output = path.join(dir, "image.dz");
     // A server that asks for a pyramid and is killed (-9) at once, before the child is running.
     const server = `
-      import { tileInChild } from ${JSON.stringify(path.resolve("server/images/pyramid-child.ts"))};
+      import { tileInChild } from ${JSON.stringify(path.resolve("app/images/pyramid-child.ts"))};
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="6000"><rect width="6000" height="6000" fill="#345"/></svg>';
       tileInChild({ input: { svg }, output: ${JSON.stringify(output)}, format: "jpeg", quality: 82, size: 254, overlap: 1 }).catch(() => {});
       process.kill(process.pid, "SIGKILL");
