@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { holdScriptFile } from "./support/held-scripts.ts";
 
 // Issue 21, the visitor's side (decision 032): an enquiry from an artwork page, a Prices tier
 // and Contact, with JavaScript on (in place, a polite live region) and off (/enquire, a plain
@@ -134,12 +135,7 @@ test("a form started before its script arrived is sent when the visitor sends it
   tag: "@desktop",
 }, async ({ page }) => {
   // The enquiry form's file held back, as on a slow line, until the visitor has typed.
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/enquiry-form\.script-[\w-]+\.js$/, async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdScriptFile(page, /\/enquiry-form\.script-[\w-]+\.js$/);
   await page.goto("/contact", { waitUntil: "domcontentloaded" });
   const form = page.getByRole("form", { name: "Enquiry: General enquiry" });
   await fill(form, { name: "Di Late", email: emailFor("late-script") });
@@ -155,12 +151,7 @@ test("a form started before its script arrived is sent when the visitor sends it
 test("an Enquire tapped before the form's script arrived opens the form in place once it does", {
   tag: "@desktop",
 }, async ({ page }) => {
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/enquiry-form\.script-[\w-]+\.js$/, async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdScriptFile(page, /\/enquiry-form\.script-[\w-]+\.js$/);
   await page.goto("/prices", { waitUntil: "domcontentloaded" });
   await page.getByRole("link", { name: "Enquire about a commission" }).click();
   release();

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { holdScriptFile } from "./support/held-scripts.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 // Issue 15, "Header and first screens": the Exhibitions menu by mouse, touch and keyboard, the
@@ -116,12 +117,7 @@ test.describe("Exhibitions menu with a mouse", { tag: "@desktop" }, () => {
     page,
   }) => {
     // The header's file held back, as on a slow line, until the click below has been made.
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/site-header\.script-[\w-]+\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdScriptFile(page, /\/site-header\.script-[\w-]+\.js$/);
     await page.goto("/cv", { waitUntil: "domcontentloaded" });
     await exhibitionsButton(page).click();
     await expect(londonLink(page)).toBeVisible();

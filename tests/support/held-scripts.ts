@@ -14,3 +14,17 @@ export async function holdScriptFilesButTheHeaders(page: Page): Promise<string[]
   });
   return held;
 }
+
+/**
+ * Holds back one script file (its built name matched by `file`) until the returned function is
+ * called, as on a slow line: for what a visitor does before a page's script has arrived.
+ */
+export async function holdScriptFile(page: Page, file: RegExp): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(file, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
