@@ -3,12 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
+import { findPagesFolder, readBuildCopy } from "./build-page-files.ts";
 import {
-  type CompressedBody,
   chooseEncoding,
   compressBody,
   compressBodySync,
-  etagOf,
   matchesEtag,
   type PreparedAnswer,
   prepareAnswer,
@@ -16,7 +15,7 @@ import {
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
-import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
+import { captureRenderedPage, isAnonymous, keptAnswerOfResponse } from "./rendered-page-capture.ts";
 import {
   type Flight,
   type RenderOutcome,
@@ -279,12 +278,8 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       finishing++;
       let outcome: RenderOutcome = "not kept";
       try {
-        const answer = await keptPageAnswer(rendered, {
-          nonce,
-          cacheControl: res.getHeader("cache-control"),
-          contentType: res.getHeader("content-type"),
+        const answer = await keptAnswerOfResponse(rendered, nonce, res, {
           production,
-          isolateWindow: res.hasHeader("cross-origin-opener-policy"),
           readStylesheet: production ? readStylesheet : undefined,
         });
         // Those who waited asked for this version: they get it, whatever changed since.
@@ -393,23 +388,6 @@ export function finishPrerenderedPage(
   const withOrigin = origin ? prerendered.replaceAll(origin.placeholder, origin.value) : prerendered;
   const own = scriptNonce ? allowOwnScripts(withOrigin, scriptNonce) : { html: withOrigin, scriptHashes: [] };
   return { html: inlineStylesheets(own.html, readStylesheet), scriptPolicy: contentSecurityPolicy(own.scriptHashes) };
-}
-
-/** The pages-<id> folder the last build wrote for nginx, if there is one. */
-function findPagesFolder(dir: string): string | undefined {
-  if (!fs.existsSync(dir)) return undefined;
-  const folder = fs.readdirSync(dir).find((name) => /^pages-[0-9a-f]+$/.test(name));
-  return folder ? path.join(dir, folder) : undefined;
-}
-
-/** The build's compressed copies of `identity`, when its file there holds the same bytes. */
-function readBuildCopy(file: string, identity: Buffer): CompressedBody | undefined {
-  try {
-    if (!fs.readFileSync(file).equals(identity)) return undefined;
-    return { identity, br: fs.readFileSync(`${file}.br`), gzip: fs.readFileSync(`${file}.gz`), etag: etagOf(identity) };
-  } catch {
-    return undefined;
-  }
 }
 
 /**

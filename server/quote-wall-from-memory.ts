@@ -4,7 +4,7 @@ import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import { sendPrepared } from "./compressed-body.ts";
 import { stylesheetReader } from "./inline-stylesheets.ts";
-import { captureRenderedPage, isAnonymous, keptPageAnswer } from "./rendered-page-capture.ts";
+import { captureRenderedPage, isAnonymous, keptAnswerOfResponse } from "./rendered-page-capture.ts";
 import {
   type Flight,
   type RenderOutcome,
@@ -127,12 +127,8 @@ function keepWhatIsRendered(
       // Kept pages get their stylesheets inlined, as the build's prerendered pages have them: one
       // response to first paint. The wall was left with three render-blocking stylesheets, one
       // round trip more on a slow line before its first paint (issue 20).
-      const answer = await keptPageAnswer(rendered, {
-        nonce,
-        cacheControl: res.getHeader("cache-control"),
-        contentType: res.getHeader("content-type"),
+      const answer = await keptAnswerOfResponse(rendered, nonce, res, {
         production,
-        isolateWindow: res.hasHeader("cross-origin-opener-policy"),
         readStylesheet: production ? readBuiltStylesheet() : undefined,
       });
       outcome = answer;

@@ -106,3 +106,20 @@ export async function keptPageAnswer(
   };
   return prepareAnswer(await compressBody(Buffer.from(html)), headers);
 }
+
+/** keptPageAnswer for a page captured from `res`: its headers as the app rendered them. */
+export function keptAnswerOfResponse(
+  rendered: Buffer,
+  nonce: string | undefined,
+  res: ServerResponse,
+  { production, readStylesheet }: { production: boolean; readStylesheet?: (href: string) => string | undefined },
+): Promise<PreparedAnswer> {
+  return keptPageAnswer(rendered, {
+    nonce,
+    cacheControl: res.getHeader("cache-control"),
+    contentType: res.getHeader("content-type"),
+    production,
+    isolateWindow: res.hasHeader("cross-origin-opener-policy"),
+    readStylesheet,
+  });
+}

@@ -1,4 +1,5 @@
 import { someCause } from "#app/observability/error-causes.ts";
+import { NETWORK_ERROR_CODES } from "#app/observability/network-error-codes.ts";
 
 /**
  * The one place that decides whether an error means "the database cannot be reached" (it is
@@ -12,21 +13,6 @@ import { someCause } from "#app/observability/error-causes.ts";
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
-
-// Socket errors on the way to the server (node:net, DNS).
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ECONNABORTED",
-  "ETIMEDOUT",
-  "EPIPE",
-  "EHOSTUNREACH",
-  "EHOSTDOWN",
-  "ENETUNREACH",
-  "ENETDOWN",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
 
 // SQLSTATEs the server sends when it is going away or cannot take the connection: class 08
 // (connection exception) is matched by prefix.
@@ -70,7 +56,7 @@ function isOutageError(candidate: object): boolean {
   if (candidate instanceof DatabaseUnavailableError) return true;
   const { code, message } = candidate as { code?: unknown; message?: unknown };
   if (typeof code === "string") {
-    if (NETWORK_CODES.has(code) || SERVER_GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (NETWORK_ERROR_CODES.has(code) || SERVER_GOING_AWAY.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   return typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
 }

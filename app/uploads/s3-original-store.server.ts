@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { NETWORK_ERROR_CODES } from "#app/observability/network-error-codes.ts";
 import { sha256Of, sha256OfFile } from "./hash-file.server.ts";
 import { ImageStorageUnavailableError } from "./image-storage-unavailable.ts";
 import { type OriginalStore, shardedName } from "./original-store.ts";
@@ -224,21 +225,6 @@ export class S3OriginalStore implements OriginalStore {
   }
 }
 
-// Socket errors on the way to the store; a local file's (ENOSPC, ENOENT) are not the store's.
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ECONNABORTED",
-  "ETIMEDOUT",
-  "EPIPE",
-  "EHOSTUNREACH",
-  "EHOSTDOWN",
-  "ENETUNREACH",
-  "ENETDOWN",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
-
 /**
  * No answer from the store, or the store's own failure: a socket error (ECONNREFUSED, ...), a
  * timeout or our deadline, or a 5xx after the SDK's retries. A 4xx is an answer (missing, refused).
@@ -246,7 +232,9 @@ const NETWORK_CODES = new Set([
 function isUnreachable(error: unknown): boolean {
   const { name, code, $metadata } = error as { name?: string; code?: unknown; $metadata?: { httpStatusCode?: number } };
   if ($metadata?.httpStatusCode !== undefined) return $metadata.httpStatusCode >= 500;
-  return name === "TimeoutError" || name === "AbortError" || (typeof code === "string" && NETWORK_CODES.has(code));
+  return (
+    name === "TimeoutError" || name === "AbortError" || (typeof code === "string" && NETWORK_ERROR_CODES.has(code))
+  );
 }
 
 /** The store's or the network's own words, without the request (no credentials in them). */
