@@ -85,20 +85,19 @@ function answer(spec: FieldSpec, value: unknown, status: number, more: Partial<F
   };
 }
 
-export async function formAction(
-  db: AppDatabase,
-  input: {
-    path: string;
-    form: Map<string, string[]>;
-    intent: string;
-    baseRevision: number;
-    author: string;
-    fieldCount: number;
-    /** The updatedAt of the draft the form was drawn from, if any. */
-    draftStamp?: string;
-  },
-): Promise<FormResult> {
-  const { path, form, intent, baseRevision, author } = input;
+interface FormActionInput {
+  path: string;
+  form: Map<string, string[]>;
+  intent: string;
+  baseRevision: number;
+  author: string;
+  fieldCount: number;
+  /** The updatedAt of the draft the form was drawn from, if any. */
+  draftStamp?: string;
+}
+
+export async function formAction(db: AppDatabase, input: FormActionInput): Promise<FormResult> {
+  const { path, form, intent } = input;
   const spec = formSpecFor(path);
   if (!spec)
     return answer({ kind: "yaml" }, undefined, 400, { problems: ["This document has no form; edit its text."] });
@@ -118,7 +117,6 @@ export async function formAction(
         `The document is ${size} characters; a document holds at most ${MAX_DRAFT_CHARACTERS}. Shorten its longest texts.`,
       ],
     });
-  const here = `/admin/content/${path}`;
 
   const edit = editOf(intent, form);
   if (edit) return answer(spec, applyEdit(spec, value, edit), 200, { errors: reading.problems });
@@ -131,61 +129,80 @@ export async function formAction(
   }
 
   try {
-    switch (intent) {
-      case "save-draft":
-        await saveDraft(db, { path, data: value, baseRevision, author });
-        return redirect(`${here}?saved=1`);
-      case "discard-draft":
-        await discardDraft(db, path);
-        return redirect(`${here}?discarded=1`);
-      case "form-publish": {
-        if (Object.keys(reading.problems).length > 0) return answer(spec, value, 422, { errors: reading.problems });
-        const summary = await publishValue(db, {
-          path,
-          data: value,
-          baseRevision,
-          author,
-          draftStamp: input.draftStamp,
-        });
-        const changed = summary.added.length + summary.changed.length + summary.removed.length > 0;
-        return redirect(`${here}?${changed ? "published" : "unchanged"}=1`);
-      }
-      case "delete": {
-        await commitChanges(db, [{ path, data: null, baseRevision }], { author, action: "publish" });
-        await discardDraft(db, path);
-        return redirect(`/admin/content?deleted=${encodeURIComponent(path)}`);
-      }
-      case "duplicate": {
-        if (!path.startsWith("works/")) break;
-        const title = `${String((value as { title?: unknown })?.title ?? "Untitled")} (copy)`;
-        const copyPath = await freeWorkPath(db, title);
-        if (!copyPath) break;
-        const data = {
-          ...(value as Record<string, unknown>),
-          title,
-          artwork_id: await nextArtworkId(db),
-          hidden: true,
-        };
-        await saveDraft(db, { path: copyPath, data, baseRevision: 0, author });
-        return redirect(`/admin/content/${copyPath}?saved=1`);
-      }
-    }
+    const done = await commitIntent(db, input, value, reading.problems);
+    if (done) return done === "invalid" ? answer(spec, value, 422, { errors: reading.problems }) : done;
   } catch (error) {
     if (error instanceof ContentConflict)
       return answer(spec, value, 409, { problems: [error.message], conflict: true });
-    if (error instanceof ContentError) {
-      const { byField, other } = fieldProblems(error.message, path);
-      const problems =
-        intent === "delete"
-          ? [
-              `Not deleted: the site still needs it. ${[...other, ...Object.entries(byField).map(([field, problem]) => `${field}: ${problem}`)].join(" ")}`,
-            ]
-          : other;
-      return answer(spec, value, 422, { errors: { ...byField, ...reading.problems }, problems });
-    }
+    if (error instanceof ContentError) return refusal(spec, value, input, error, reading.problems);
     throw error;
   }
   return answer(spec, value, 400, {
     problems: ["The form's action was not understood. Reload the page and try again."],
   });
+}
+
+/**
+ * The intents that write: the redirect to follow, "invalid" when the form's own problems stop a
+ * publish, or undefined for an intent that does not apply here.
+ */
+async function commitIntent(
+  db: AppDatabase,
+  input: FormActionInput,
+  value: unknown,
+  problems: Record<string, string>,
+): Promise<Response | "invalid" | undefined> {
+  const { path, baseRevision, author } = input;
+  const here = `/admin/content/${path}`;
+  switch (input.intent) {
+    case "save-draft":
+      await saveDraft(db, { path, data: value, baseRevision, author });
+      return redirect(`${here}?saved=1`);
+    case "discard-draft":
+      await discardDraft(db, path);
+      return redirect(`${here}?discarded=1`);
+    case "form-publish": {
+      if (Object.keys(problems).length > 0) return "invalid";
+      const summary = await publishValue(db, { path, data: value, baseRevision, author, draftStamp: input.draftStamp });
+      const changed = summary.added.length + summary.changed.length + summary.removed.length > 0;
+      return redirect(`${here}?${changed ? "published" : "unchanged"}=1`);
+    }
+    case "delete": {
+      await commitChanges(db, [{ path, data: null, baseRevision }], { author, action: "publish" });
+      await discardDraft(db, path);
+      return redirect(`/admin/content?deleted=${encodeURIComponent(path)}`);
+    }
+    case "duplicate":
+      return path.startsWith("works/") ? duplicateWork(db, value, author) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A hidden draft copy of a work, titled "(copy)", with the next artwork id. */
+async function duplicateWork(db: AppDatabase, value: unknown, author: string) {
+  const title = `${String((value as { title?: unknown })?.title ?? "Untitled")} (copy)`;
+  const copyPath = await freeWorkPath(db, title);
+  if (!copyPath) return undefined;
+  const data = { ...(value as Record<string, unknown>), title, artwork_id: await nextArtworkId(db), hidden: true };
+  await saveDraft(db, { path: copyPath, data, baseRevision: 0, author });
+  return redirect(`/admin/content/${copyPath}?saved=1`);
+}
+
+/** The content's own checks refused the change: each problem beside its field, the rest above. */
+function refusal(
+  spec: FieldSpec,
+  value: unknown,
+  input: FormActionInput,
+  error: ContentError,
+  formProblems: Record<string, string>,
+): FormResult {
+  const { byField, other } = fieldProblems(error.message, input.path);
+  const problems =
+    input.intent === "delete"
+      ? [
+          `Not deleted: the site still needs it. ${[...other, ...Object.entries(byField).map(([field, problem]) => `${field}: ${problem}`)].join(" ")}`,
+        ]
+      : other;
+  return answer(spec, value, 422, { errors: { ...byField, ...formProblems }, problems });
 }
