@@ -57,6 +57,7 @@ export function useQuoteList({
       cancelled = true;
     };
   }, [initialQuotes, nextCursor, loadQuotes]);
+
   useQuoteStream(streamUrl, {
     onQuote: (changed) => {
       lateUpdates.current.set(changed.id, changed);
