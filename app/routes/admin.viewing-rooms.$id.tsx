@@ -4,16 +4,7 @@ import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
-import {
-  createRoomLink,
-  duplicateRoom,
-  getRoomForEditing,
-  RoomLinkLimitError,
-  renewRoomLink,
-  revokeRoomLink,
-  saveRoom,
-  setRoomClosed,
-} from "#app/admin/viewing-rooms/room-editing.server.ts";
+import { duplicateRoom, saveRoom, setRoomClosed } from "#app/admin/viewing-rooms/room-editing.server.ts";
 import { type EditorAnswerData, RoomEditor } from "#app/admin/viewing-rooms/room-editor.tsx";
 import {
   answerWith,
@@ -24,7 +15,14 @@ import {
 import { type RoomForm, toUtcFieldValue } from "#app/admin/viewing-rooms/room-form.ts";
 import { RoomGate } from "#app/admin/viewing-rooms/room-gate.tsx";
 import { badRoomInput, checkLinkForm, readRoomId } from "#app/admin/viewing-rooms/room-input.server.ts";
+import {
+  createRoomLink,
+  RoomLinkLimitError,
+  renewRoomLink,
+  revokeRoomLink,
+} from "#app/admin/viewing-rooms/room-links.server.ts";
 import { type LinkAnswerData, RoomLinks } from "#app/admin/viewing-rooms/room-links.tsx";
+import { getRoomForEditing } from "#app/admin/viewing-rooms/room-reading.server.ts";
 import { roomStateLabels } from "#app/admin/viewing-rooms/room-words.ts";
 import styles from "#app/admin/viewing-rooms/viewing-rooms.module.css";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";

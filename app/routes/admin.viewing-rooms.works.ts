@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.ts";
-import { searchCatalogue } from "#app/admin/viewing-rooms/room-editing.server.ts";
+import { searchCatalogue } from "#app/admin/viewing-rooms/catalogue-search.server.ts";
 import { ROOM_LIMITS } from "#app/admin/viewing-rooms/room-form.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { parseInput, searchParamsOf } from "#app/http/api-errors.server.ts";

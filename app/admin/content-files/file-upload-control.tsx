@@ -24,13 +24,7 @@ type Progress =
   | { state: "done"; message: string }
   | { state: "failed"; message: string };
 
-/**
- * "Upload file" beside a downloads block's href or an audio block's src (decision 048): sends the
- * chosen file to /admin/content-files and, when stored, writes its address into the field (and
- * its type into the audio block's mime field). Nothing else in the form changes, so nothing typed
- * is lost; the document is saved as usual. Progress and refusals are shown beside the field.
- */
-export function FileUploadControl(props: {
+interface UploadControlProps {
   /** The id of the text input that takes the address. */
   fieldId: string;
   /** The id of the input whose text names the file (the download's label, the audio's heading). */
@@ -40,68 +34,80 @@ export function FileUploadControl(props: {
   accept: string;
   /** Only recordings (an audio block): a PDF is refused beside the field, the field left as it was. */
   audioOnly?: boolean;
-}) {
+}
+
+/**
+ * Sends the file to /admin/content-files, saying how it goes through `report`; when stored,
+ * writes its address into the field (and its type into the mime field). `answered` runs once the
+ * server has answered, whatever it said.
+ */
+function sendFile(file: File, props: UploadControlProps, report: (progress: Progress) => void, answered: () => void) {
+  const problem = sizeProblem(file);
+  if (problem) {
+    report({ state: "failed", message: problem });
+    return;
+  }
+  const label = (document.getElementById(props.labelFieldId) as HTMLInputElement | null)?.value ?? "";
+  const body = new FormData();
+  body.set("file", file);
+  const request = new XMLHttpRequest();
+  request.open("POST", `/admin/content-files?label=${encodeURIComponent(label)}`);
+  request.upload.onprogress = (event) => {
+    if (event.lengthComputable) report({ state: "sending", percent: Math.floor((event.loaded / event.total) * 100) });
+  };
+  request.onerror = () =>
+    report({ state: "failed", message: "The upload stopped (the connection was lost). Choose the file again." });
+  request.onload = () => {
+    let answer: unknown;
+    try {
+      answer = JSON.parse(request.responseText);
+    } catch {
+      answer = undefined;
+    }
+    const stored = uploadedFileAnswer.safeParse(answer);
+    if (request.status === 201 && stored.success && props.audioOnly && stored.data.kind !== "audio") {
+      report({
+        state: "failed",
+        message:
+          "This is a PDF, and an audio block plays a recording: choose an MP3, M4A, OGG or WAV file (a PDF goes in a downloads block).",
+      });
+    } else if (request.status === 201 && stored.success) {
+      const field = document.getElementById(props.fieldId) as HTMLInputElement | null;
+      if (field) field.value = stored.data.href;
+      const mime = props.mimeFieldId ? (document.getElementById(props.mimeFieldId) as HTMLInputElement | null) : null;
+      if (mime) mime.value = stored.data.mime;
+      report({
+        state: "done",
+        message: `Uploaded (${formatBinaryFileSize(stored.data.bytes)}): the field now holds its address. Save the draft or publish to keep it.`,
+      });
+    } else {
+      const error = (answer as { error?: unknown } | undefined)?.error;
+      report({
+        state: "failed",
+        message:
+          typeof error === "string"
+            ? error
+            : request.status === 413
+              ? `The file is too large for the server (at most ${MAX_AUDIO_BYTES / MB} MB).`
+              : `The server did not take the file (status ${request.status}). Try again in a minute.`,
+      });
+    }
+    answered();
+  };
+  report({ state: "sending", percent: 0 });
+  request.send(body);
+}
+
+/**
+ * "Upload file" beside a downloads block's href or an audio block's src (decision 048): sends the
+ * chosen file to /admin/content-files and, when stored, writes its address into the field (and
+ * its type into the audio block's mime field). Nothing else in the form changes, so nothing typed
+ * is lost; the document is saved as usual. Progress and refusals are shown beside the field.
+ */
+export function FileUploadControl(props: UploadControlProps) {
   const [progress, setProgress] = useState<Progress>({ state: "idle" });
   const input = useRef<HTMLInputElement>(null);
   const id = `${props.fieldId}-upload`;
-
-  function send(file: File) {
-    const problem = sizeProblem(file);
-    if (problem) {
-      setProgress({ state: "failed", message: problem });
-      return;
-    }
-    const label = (document.getElementById(props.labelFieldId) as HTMLInputElement | null)?.value ?? "";
-    const body = new FormData();
-    body.set("file", file);
-    const request = new XMLHttpRequest();
-    request.open("POST", `/admin/content-files?label=${encodeURIComponent(label)}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable)
-        setProgress({ state: "sending", percent: Math.floor((event.loaded / event.total) * 100) });
-    };
-    request.onerror = () =>
-      setProgress({ state: "failed", message: "The upload stopped (the connection was lost). Choose the file again." });
-    request.onload = () => {
-      let answer: unknown;
-      try {
-        answer = JSON.parse(request.responseText);
-      } catch {
-        answer = undefined;
-      }
-      const stored = uploadedFileAnswer.safeParse(answer);
-      if (request.status === 201 && stored.success && props.audioOnly && stored.data.kind !== "audio") {
-        setProgress({
-          state: "failed",
-          message:
-            "This is a PDF, and an audio block plays a recording: choose an MP3, M4A, OGG or WAV file (a PDF goes in a downloads block).",
-        });
-      } else if (request.status === 201 && stored.success) {
-        const field = document.getElementById(props.fieldId) as HTMLInputElement | null;
-        if (field) field.value = stored.data.href;
-        const mime = props.mimeFieldId ? (document.getElementById(props.mimeFieldId) as HTMLInputElement | null) : null;
-        if (mime) mime.value = stored.data.mime;
-        setProgress({
-          state: "done",
-          message: `Uploaded (${formatBinaryFileSize(stored.data.bytes)}): the field now holds its address. Save the draft or publish to keep it.`,
-        });
-      } else {
-        const error = (answer as { error?: unknown } | undefined)?.error;
-        setProgress({
-          state: "failed",
-          message:
-            typeof error === "string"
-              ? error
-              : request.status === 413
-                ? `The file is too large for the server (at most ${MAX_AUDIO_BYTES / MB} MB).`
-                : `The server did not take the file (status ${request.status}). Try again in a minute.`,
-        });
-      }
-      if (input.current) input.current.value = "";
-    };
-    setProgress({ state: "sending", percent: 0 });
-    request.send(body);
-  }
 
   return (
     <div className={styles.upload}>
@@ -115,7 +121,10 @@ export function FileUploadControl(props: {
         aria-describedby={`${id}-status`}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
-          if (file) send(file);
+          if (file)
+            sendFile(file, props, setProgress, () => {
+              if (input.current) input.current.value = "";
+            });
         }}
       />
       <div id={`${id}-status`}>

@@ -107,53 +107,8 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
             {upload.state !== "idle" ? "Uploading..." : verb}
           </button>
         </upload.Form>
-        <h3>Derived sizes</h3>
-        <ul className={styles.sizes}>
-          {panel.sizes.map((size) => (
-            <li key={size.width}>
-              <span>{size.width} px:</span>
-              {size.formats.map((format) => (
-                <a key={format.format} href={format.url} className={format.ready ? undefined : styles.pending}>
-                  {FORMAT_WORDS[format.format]} {format.ready ? "made" : panel.uploaded ? "being made" : "not made yet"}
-                </a>
-              ))}
-            </li>
-          ))}
-          {panel.zoomReady !== undefined ? (
-            <li>Zoom: {panel.zoomReady ? "made" : panel.uploaded ? "being made" : "not made yet"}</li>
-          ) : null}
-        </ul>
-        <p className={styles.note}>Sizes not made yet are made when first asked for; reload to see progress.</p>
-        {panel.history.length > 0 ? (
-          <>
-            <h3>Earlier images</h3>
-            <ol className={styles.history}>
-              {panel.history.map((entry) => (
-                <li key={entry.revision}>
-                  <span>
-                    Image {entry.revision}: {entry.action} by {entry.author},{" "}
-                    <time dateTime={new Date(entry.createdAt).toISOString()}>
-                      {formatWhen(new Date(entry.createdAt))}
-                    </time>{" "}
-                    ({FORMAT_WORDS[entry.format] ?? entry.format}, {entry.width} x {entry.height} px)
-                  </span>
-                  {entry.current ? (
-                    <span>Shown now</span>
-                  ) : (
-                    <restore.Form method="post" action={panel.uploadTo} encType="multipart/form-data">
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="revision" value={entry.revision} />
-                      <input type="hidden" name="baseRevision" value={panel.revision} />
-                      <button type="submit" className="button button-ghost" disabled={busy}>
-                        Restore image {entry.revision}
-                      </button>
-                    </restore.Form>
-                  )}
-                </li>
-              ))}
-            </ol>
-          </>
-        ) : null}
+        <DerivedSizes panel={panel} />
+        {panel.history.length > 0 ? <EarlierImages panel={panel} restore={restore} busy={busy} /> : null}
       </div>
     </div>
   );
@@ -172,5 +127,70 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
     <section className={styles.single} aria-labelledby={`${id}-heading`}>
       {body}
     </section>
+  );
+}
+
+/** The image's derived sizes, each a link, made or still being made, and its zoom when it has one. */
+function DerivedSizes({ panel }: { panel: ImagePanelData }) {
+  return (
+    <>
+      <h3>Derived sizes</h3>
+      <ul className={styles.sizes}>
+        {panel.sizes.map((size) => (
+          <li key={size.width}>
+            <span>{size.width} px:</span>
+            {size.formats.map((format) => (
+              <a key={format.format} href={format.url} className={format.ready ? undefined : styles.pending}>
+                {FORMAT_WORDS[format.format]} {format.ready ? "made" : panel.uploaded ? "being made" : "not made yet"}
+              </a>
+            ))}
+          </li>
+        ))}
+        {panel.zoomReady !== undefined ? (
+          <li>Zoom: {panel.zoomReady ? "made" : panel.uploaded ? "being made" : "not made yet"}</li>
+        ) : null}
+      </ul>
+      <p className={styles.note}>Sizes not made yet are made when first asked for; reload to see progress.</p>
+    </>
+  );
+}
+
+/** Every earlier original, each with Restore but the one shown now. */
+function EarlierImages({
+  panel,
+  restore,
+  busy,
+}: {
+  panel: ImagePanelData;
+  restore: ReturnType<typeof useFetcher<{ error?: string }>>;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <h3>Earlier images</h3>
+      <ol className={styles.history}>
+        {panel.history.map((entry) => (
+          <li key={entry.revision}>
+            <span>
+              Image {entry.revision}: {entry.action} by {entry.author},{" "}
+              <time dateTime={new Date(entry.createdAt).toISOString()}>{formatWhen(new Date(entry.createdAt))}</time> (
+              {FORMAT_WORDS[entry.format] ?? entry.format}, {entry.width} x {entry.height} px)
+            </span>
+            {entry.current ? (
+              <span>Shown now</span>
+            ) : (
+              <restore.Form method="post" action={panel.uploadTo} encType="multipart/form-data">
+                <input type="hidden" name="intent" value="restore" />
+                <input type="hidden" name="revision" value={entry.revision} />
+                <input type="hidden" name="baseRevision" value={panel.revision} />
+                <button type="submit" className="button button-ghost" disabled={busy}>
+                  Restore image {entry.revision}
+                </button>
+              </restore.Form>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -1,15 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import type { AdminQuote, QuoteCounts, VisibilityFilter } from "#app/quotes/quote-views.ts";
 import styles from "./admin-quotes-screen.module.css";
-import { appendQuotes, quoteCounts, replaceQuotes, setVisibility, visibleQuotes } from "./quote-list-view.ts";
-import { QuoteRows, type VisibilityChange } from "./quote-rows.tsx";
-import { useQuoteStream } from "./use-quote-stream.ts";
-
-const visibilityFilters: ReadonlyArray<{ value: VisibilityFilter; label: string }> = [
-  { value: "all", label: "All" },
-  { value: "public", label: "Public" },
-  { value: "hidden", label: "Hidden" },
-];
+import { quoteCounts, visibleQuotes } from "./quote-list-view.ts";
+import { QuoteRows } from "./quote-rows.tsx";
+import { QuotesToolbar } from "./quotes-toolbar.tsx";
+import { useQuoteList } from "./use-quote-list.ts";
+import { useVisibilitySaves } from "./use-visibility-saves.ts";
 
 export type SaveVisibility = (change: { ids: number[]; includeInSearch: boolean }) => Promise<void>;
 /** One later page of the list, newest first, from `cursor` (GET /api/admin/quotes). */
@@ -40,116 +36,24 @@ export function AdminQuotesScreen({
   streamUrl?: string;
   onRefetch?: () => void;
 }) {
-  const [quotes, setQuotes] = useState(initialQuotes);
-  const [complete, setComplete] = useState(!nextCursor || !loadQuotes);
-  const [filter, setFilter] = useState<VisibilityFilter>("all");
-  const [search, setSearch] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  // Live updates that arrive while the rest of the list is loading, applied to the pages after.
-  const lateUpdates = useRef(new Map<number, AdminQuote>());
-
-  // The first page comes with the screen, so it is interactive at once (DESIGN.md: <= 1 s at
-  // 20,000 quotes); the rest follows page by page. A reloaded list (after the stream asked for a
-  // refetch) replaces what is held and loads again.
-  useEffect(() => {
-    setQuotes(initialQuotes);
-    lateUpdates.current = new Map();
-    if (!nextCursor || !loadQuotes) {
-      setComplete(true);
-      return;
-    }
-    setComplete(false);
-    let cancelled = false;
-    (async () => {
-      let cursor: string | null = nextCursor;
-      while (cursor) {
-        const page = await loadQuotes(cursor);
-        if (cancelled) return;
-        setQuotes((current) => appendQuotes(current, page.quotes, lateUpdates.current));
-        cursor = page.nextCursor;
-      }
-      setComplete(true);
-    })().catch((failure: unknown) => {
-      if (cancelled) return;
-      const message = failure instanceof Error ? failure.message : String(failure);
-      setError(`Error loading quotes: ${message}`);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [initialQuotes, nextCursor, loadQuotes]);
-  // "Saved" once the server has confirmed every gesture sent so far (a polite status, so a
-  // screen reader hears it after what it is reading).
-  const [saveStatus, setSaveStatus] = useState<"" | "Saving..." | "Saved">("");
-  const saving = useRef(0);
-
-  useQuoteStream(streamUrl, {
-    onQuote: (changed) => {
-      lateUpdates.current.set(changed.id, changed);
-      setQuotes((current) => replaceQuotes(current, [changed]));
-    },
+  const { quotes, setQuotes, complete, error, setError } = useQuoteList({
+    initialQuotes,
+    nextCursor,
+    loadQuotes,
+    streamUrl,
     onRefetch,
   });
+  const { saveStatus, onPreview, onCommit } = useVisibilitySaves({ saveVisibility, setQuotes, setError });
+  const [filter, setFilter] = useState<VisibilityFilter>("all");
+  const [search, setSearch] = useState("");
 
   const heldCounts = useMemo(() => quoteCounts(quotes), [quotes]);
   const counts = complete || !initialCounts ? heldCounts : initialCounts;
   const shown = useMemo(() => visibleQuotes(quotes, { filter, search }), [quotes, filter, search]);
 
-  const onPreview = useCallback((values: Map<number, boolean>) => {
-    setQuotes((current) => setVisibility(current, values));
-  }, []);
-
-  const onCommit = useCallback(
-    (change: VisibilityChange) => {
-      setError(null);
-      saving.current++;
-      setSaveStatus("Saving...");
-      saveVisibility({ ids: change.ids, includeInSearch: change.includeInSearch }).then(
-        () => {
-          saving.current--;
-          if (saving.current === 0) setSaveStatus((status) => (status === "Saving..." ? "Saved" : status));
-        },
-        (failure: unknown) => {
-          saving.current--;
-          const message = failure instanceof Error ? failure.message : String(failure);
-          console.error("Error updating quote", failure);
-          const rollback = new Map(change.ids.map((id) => [id, change.previous.get(id) ?? !change.includeInSearch]));
-          setQuotes((current) => setVisibility(current, rollback));
-          setSaveStatus("");
-          setError(`Error updating quote: ${message}`);
-        },
-      );
-    },
-    [saveVisibility],
-  );
-
   return (
     <div className={styles.screen}>
-      <div className={styles.toolbar}>
-        <fieldset className={styles.filters}>
-          <legend className="visually-hidden">Show</legend>
-          {visibilityFilters.map(({ value, label }) => (
-            <button
-              key={value}
-              type="button"
-              className={styles.filter}
-              aria-pressed={filter === value}
-              onClick={() => setFilter(value)}
-            >
-              {label} <span className={styles.count}>{counts[value].toLocaleString("en-US")}</span>
-            </button>
-          ))}
-        </fieldset>
-        <label className={styles.search}>
-          <span className="visually-hidden">Search quotes</span>
-          <input
-            type="search"
-            placeholder="Search quotes..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-      </div>
+      <QuotesToolbar filter={filter} onFilter={setFilter} counts={counts} search={search} onSearch={setSearch} />
       <div role="alert" className={styles.alert}>
         {error}
       </div>

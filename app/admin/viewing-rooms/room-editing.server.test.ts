@@ -12,21 +12,12 @@ import {
   type TestDatabase,
 } from "#tests/support/test-database.server.ts";
 import { insertTestEnquiries } from "#tests/support/test-enquiries.server.ts";
-import {
-  createRoom,
-  createRoomLink,
-  duplicateRoom,
-  getRoomForEditing,
-  listRooms,
-  RoomLinkLimitError,
-  renewRoomLink,
-  revokeRoomLink,
-  saveRoom,
-  searchCatalogue,
-  setRoomClosed,
-} from "./room-editing.server.ts";
+import { searchCatalogue } from "./catalogue-search.server.ts";
+import { createRoom, duplicateRoom, saveRoom, setRoomClosed } from "./room-editing.server.ts";
 import { emptyRoomForm, ROOM_LIMITS, type RoomForm } from "./room-form.ts";
 import { checkLinkForm, checkRoomForm, isSitePath, type RoomInput, readRoomForm } from "./room-input.server.ts";
+import { createRoomLink, RoomLinkLimitError, renewRoomLink, revokeRoomLink } from "./room-links.server.ts";
+import { getRoomForEditing, listRooms } from "./room-reading.server.ts";
 
 // The sealing key is derived from AUTH_SECRET (getEnv reads it on first use, after this line).
 process.env.AUTH_SECRET ??= "viewing-room-test-secret-0123456789abcdef";

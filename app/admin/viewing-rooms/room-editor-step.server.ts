@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
+import { searchCatalogue } from "./catalogue-search.server.ts";
 import { renderIntroduction } from "./introduction-preview.server.ts";
-import { searchCatalogue } from "./room-editing.server.ts";
 import { ROOM_LIMITS, type RoomForm, type RoomFormErrors, type WorkChoice } from "./room-form.ts";
 import { badRoomInput, checkRoomForm, type RoomInput, readRoomForm } from "./room-input.server.ts";
 
