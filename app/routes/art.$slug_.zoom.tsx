@@ -1,19 +1,15 @@
 import { data, useRouteError } from "react-router";
-import { DeepZoomViewer } from "#app/components/deep-zoom-viewer.tsx";
+import { artworkZoomData } from "#app/components/artwork/artwork-zoom-data.server.ts";
+import { ArtworkZoomView } from "#app/components/artwork/artwork-zoom-view.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { Picture } from "#app/components/picture.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
-import { zoomDescriptorUrl } from "#app/images/deep-zoom-source.ts";
-import { imageInfo } from "#app/images/image-info.server.ts";
-import { pictureKey } from "#app/images/picture-images.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { absoluteUrl } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art.$slug_.zoom";
-import styles from "./art.$slug_.zoom.module.css";
 
 // Eager (decision 011): zooming is this page's one job and only JavaScript can do it, so React
 // starts at once and fetches the viewer; waiting for the load event would only delay it. The
@@ -34,16 +30,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const content = context.get(contentStoreContext);
   const artwork = content.catalogue().find(params.slug);
   if (!artwork) workNotFound(content.page("art"));
-  const image = imageInfo("artworks", artwork.imageLarge);
-  return {
-    slug: artwork.slug,
-    title: artwork.title,
-    imageName: artwork.imageLarge,
-    placeholder: image.placeholder,
-    pictures: { [pictureKey("artworks", artwork.imageLarge)]: image },
-    // Carries the pyramid's version, so its tiles can be cached for good (decision 023).
-    descriptorUrl: zoomDescriptorUrl(artwork.imageLarge, image.version),
-  };
+  return { slug: artwork.slug, ...artworkZoomData(artwork) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
@@ -52,9 +39,10 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
     return [...(title ? [{ title: pageTitle(metaSite(matches), title) }] : []), { name: "robots", content: "noindex" }];
   }
   const site = metaSite(matches);
+  const { title } = loaderData.zoom;
   return [
-    { title: pageTitle(site, `Zoom: ${loaderData.title}`) },
-    { name: "description", content: `${loaderData.title} by ${site?.brand}, to zoom into up to its full resolution.` },
+    { title: pageTitle(site, `Zoom: ${title}`) },
+    { name: "description", content: `${title} by ${site?.brand}, to zoom into up to its full resolution.` },
     // The work's own page is the one to index and share; this is a view of it.
     { name: "robots", content: "noindex" },
     { tagName: "link", rel: "canonical", href: absoluteUrl(`/art/${loaderData.slug}`) },
@@ -62,36 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
 };
 
 export default function ArtworkZoomPage({ loaderData }: Route.ComponentProps) {
-  const { slug, title, imageName, placeholder, descriptorUrl } = loaderData;
-  return (
-    <main id="main" className={styles.page}>
-      <h1 className="visually-hidden">Zoom: {title}</h1>
-      <DeepZoomViewer
-        descriptorUrl={descriptorUrl}
-        title={title}
-        placeholder={placeholder}
-        backLink={
-          <a href={`/art/${slug}`} className={`button button-ghost ${styles.back}`}>
-            ← Back to the work
-          </a>
-        }
-        fallback={
-          <div className={styles.fallback}>
-            <Picture
-              collection="artworks"
-              name={imageName}
-              alt={title}
-              sizes="(max-width: 1920px) 100vw, 1920px"
-              className={styles.fallbackImage}
-            />
-            <p className={styles.fallbackNote}>
-              Zooming into the work needs JavaScript. Here it is at its largest normal size.
-            </p>
-          </div>
-        }
-      />
-    </main>
-  );
+  return <ArtworkZoomView zoom={loaderData.zoom} backHref={`/art/${loaderData.slug}`} />;
 }
 
 export function ErrorBoundary() {

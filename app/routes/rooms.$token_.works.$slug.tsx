@@ -1,9 +1,7 @@
 import { data, redirect } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { CATALOGUE_PRINTED_SIZE } from "#app/catalogue/work-label.ts";
-import { ArtworkProvenance } from "#app/components/artwork/artwork-provenance.tsx";
-import { ViewAtScale } from "#app/components/artwork/view-at-scale.tsx";
-import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import { ArtworkView } from "#app/components/artwork/artwork-view.tsx";
+import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
 import { RoomWork, roomWorkHrefs } from "#app/components/room/room-work.tsx";
@@ -96,12 +94,16 @@ export default function RoomWorkPage({ loaderData, actionData }: Route.Component
   const { artwork, label } = work;
   const hrefs = roomWorkHrefs(token, artwork.slug);
   return (
-    <main id="main" className={`page ${styles.page}`}>
-      <div className={styles.bar}>
+    <ArtworkView
+      artwork={artwork}
+      label={label}
+      scale={scale}
+      bar={
         <a href={`/rooms/${token}#work-${artwork.slug}`} className="button button-ghost">
           ← Back to {roomTitle}
         </a>
-      </div>
+      }
+    >
       <RoomWork work={work} token={token} headingLevel={1} priority imageLinksTo="zoom">
         <section id="enquire" className={styles.enquire} aria-label="Enquire">
           {answer?.sent ? (
@@ -129,37 +131,7 @@ export default function RoomWorkPage({ loaderData, actionData }: Route.Component
           )}
         </section>
       </RoomWork>
-      <div className={styles.more}>
-        {label.prose.length > 0 || label.provenance.length > 0 ? (
-          <div className={styles.reading}>
-            {label.prose.length > 0 ? (
-              <section aria-labelledby="about-heading">
-                <h2 id="about-heading" className={styles.sectionHeading}>
-                  About the work
-                </h2>
-                {label.prose.map((paragraph) => (
-                  <p key={paragraph} className={styles.prose}>
-                    {paragraph}
-                  </p>
-                ))}
-              </section>
-            ) : null}
-            <ArtworkProvenance entries={label.provenance} />
-          </div>
-        ) : null}
-        <section id="view-at-scale" className={styles.scale} aria-labelledby="scale-heading">
-          <h2 id="scale-heading" className={styles.sectionHeading}>
-            {scale.heading}
-          </h2>
-          <ViewAtScale
-            image={artwork.imageLarge}
-            size={label.printedSize ?? CATALOGUE_PRINTED_SIZE}
-            caption={scale.caption}
-          />
-        </section>
-      </div>
-      <EnquiryScript />
-    </main>
+    </ArtworkView>
   );
 }
 

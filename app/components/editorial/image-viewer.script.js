@@ -3,14 +3,16 @@
 // the page once (ExhibitionBlocks, About), so the first tap works from the first paint with no
 // framework; after a client-side navigation zoomable-image.tsx imports this same file. One
 // listener on the document serves every link, however the page was reached.
-(() => {
-  if (window.__imageViewer) return;
+// A block rather than a function around it: as a classic inline script its `const`s stay out
+// of the page's globals all the same, and each piece below reads as its own short function.
+if (!window.__imageViewer) {
   const FADE_MS = 250;
   const PULL_CLOSE_PX = 60;
   let dialog;
   let image;
   let opener;
 
+  /** Fades out, then empties the image and goes back to the link that opened it. */
   const close = () => {
     if (!dialog?.open || dialog.hasAttribute("data-closing")) return;
     dialog.setAttribute("data-closing", "");
@@ -25,16 +27,8 @@
     }, FADE_MS);
   };
 
-  const build = () => {
-    dialog = document.createElement("dialog");
-    dialog.className = "image-viewer";
-    dialog.setAttribute("aria-label", "Image viewer");
-    dialog.innerHTML =
-      '<button type="button" class="image-viewer-close" aria-label="Close">\u00d7</button>' +
-      '<div class="image-viewer-frame"><img class="image-viewer-image" alt="" decoding="async">' +
-      '<span class="image-viewer-loading" role="status">Loading image...</span>' +
-      '<span class="image-viewer-error" role="alert" hidden><span aria-hidden="true">\u26a0</span> The image could not be loaded</span></div>';
-    image = dialog.querySelector("img");
+  /** The loading note until the image arrives; the error note if it never does. */
+  const followLoading = () => {
     const loading = dialog.querySelector(".image-viewer-loading");
     const failed = dialog.querySelector(".image-viewer-error");
     image.addEventListener("load", () => {
@@ -47,17 +41,23 @@
       failed.hidden = false;
       dialog.dataset.state = "error";
     });
+  };
+
+  /** The close button, Escape (faded as the button does) and a tap on the dark surround. */
+  const closeOnDismiss = () => {
     dialog.querySelector("button").addEventListener("click", close);
-    // Escape: fade out as the button does.
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
       close();
     });
-    // A tap on the dark surround closes; a tap on the picture does not.
+    // A tap on the picture does not close.
     dialog.addEventListener("click", (event) => {
       if (event.target === dialog || event.target.classList?.contains("image-viewer-frame")) close();
     });
-    // Pulled down (touch or pen) by more than 60 px: closed.
+  };
+
+  /** Pulled down (touch or pen) by more than 60 px: closed; less, and it springs back. */
+  const closeOnPullDown = () => {
     let startY;
     dialog.addEventListener("pointerdown", (event) => {
       if (event.pointerType !== "mouse" && event.target === image) startY = event.clientY;
@@ -75,6 +75,22 @@
     };
     dialog.addEventListener("pointerup", release);
     dialog.addEventListener("pointercancel", release);
+  };
+
+  /** The dialog, made on the first tap and kept for the next. */
+  const build = () => {
+    dialog = document.createElement("dialog");
+    dialog.className = "image-viewer";
+    dialog.setAttribute("aria-label", "Image viewer");
+    dialog.innerHTML =
+      '<button type="button" class="image-viewer-close" aria-label="Close">\u00d7</button>' +
+      '<div class="image-viewer-frame"><img class="image-viewer-image" alt="" decoding="async">' +
+      '<span class="image-viewer-loading" role="status">Loading image...</span>' +
+      '<span class="image-viewer-error" role="alert" hidden><span aria-hidden="true">\u26a0</span> The image could not be loaded</span></div>';
+    image = dialog.querySelector("img");
+    followLoading();
+    closeOnDismiss();
+    closeOnPullDown();
     document.body.append(dialog);
   };
 
@@ -103,4 +119,4 @@
     event.preventDefault();
     open(link);
   });
-})();
+}
