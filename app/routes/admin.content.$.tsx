@@ -1,11 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { openDocument, publishDocumentText, revisionText } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
-import { ContentGate } from "#app/admin/content/content-gate.tsx";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
 import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
@@ -15,8 +14,9 @@ import { lineDiff } from "#app/admin/content/line-diff.ts";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
 import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
@@ -28,8 +28,6 @@ import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content.$";
-
-export const headers = adminHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? `Content: ${loaderData.path}` : "Admin Login");
@@ -47,7 +45,7 @@ function notFound(path: string): never {
 }
 
 async function documentLoader({ request, context, params }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   // After a publish (the action redirects here) this process serves the change before saying so.
   await context.get(contentSyncContext)?.caughtUp();
@@ -204,7 +202,7 @@ function ownProblems(message: string, path: string): string[] {
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <ContentGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="content" state={loaderData.state} error={error} />;
   }
   const { document, draft, revision, published, unchanged, saved, discarded, path, view } = loaderData;
   const refusal = actionData && "problems" in actionData ? (actionData as PublishRefusal) : undefined;

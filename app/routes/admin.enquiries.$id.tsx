@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
-import { EnquiryGate } from "#app/admin/enquiries/enquiry-gate.tsx";
 import { badInput, readEnquiryId } from "#app/admin/enquiries/inbox-input.server.ts";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
@@ -27,8 +27,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.$id";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta(
     { matches, error },
@@ -43,7 +41,7 @@ function notFound(): never {
 }
 
 async function enquiryLoader({ request, context, params }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const id = readEnquiryId(params.id);
   const db = context.get(databaseContext).db;
@@ -90,7 +88,7 @@ async function enquiryAction({ request, context, params }: Route.ActionArgs) {
   // Back to this enquiry (a script's submission goes to its `.data` address: not that).
   const answer = await signInStep(request, context, form, `/admin/enquiries/${readEnquiryId(params.id)}`);
   if (answer) return answer;
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
@@ -141,7 +139,7 @@ function useLiveEnquiry(id: number) {
 export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? actionData.error : undefined;
-    return <EnquiryGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
   }
   return (
     <EnquiryDetail data={loaderData} savedNotes={actionData && "notes" in actionData ? actionData.notes : undefined} />

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
-import { EnquiryGate } from "#app/admin/enquiries/enquiry-gate.tsx";
 import { badInput, readInboxFilter } from "#app/admin/enquiries/inbox-input.server.ts";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
@@ -17,8 +17,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries._index";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? "Enquiries" : "Admin Login");
 
@@ -27,7 +25,7 @@ export const loader = answeringOutages("page", inboxLoader);
 export const action = answeringOutages("page", inboxAction);
 
 async function inboxLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const url = new URL(request.url);
   const { filter, after } = readInboxFilter(url);
@@ -50,7 +48,7 @@ async function inboxAction({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const answer = await signInStep(request, context, form, "/admin/enquiries");
   if (answer) return answer;
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return data({ error: "Sign in as an admin to do this." }, { status: 401 });
   return badInput("Unknown action.");
 }
@@ -97,7 +95,7 @@ function useLiveInbox() {
 export default function EnquiriesPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? actionData.error : undefined;
-    return <EnquiryGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
   }
   return <Inbox data={loaderData} />;
 }

@@ -1,11 +1,11 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
-import { EnquiryGate } from "#app/admin/enquiries/enquiry-gate.tsx";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
@@ -15,7 +15,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.forget";
 
-export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   adminMeta({ matches, error }, "Forget an Email Address");
 
@@ -31,7 +30,7 @@ const emailInput = z
   .regex(/^[^\s@]+@[^\s@]+$/);
 
 async function forgetLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const db = context.get(databaseContext).db;
   const raw = new URL(request.url).searchParams.get("email");
@@ -49,7 +48,7 @@ async function forgetAction({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const answer = await signInStep(request, context, form, "/admin/enquiries/forget");
   if (answer) return answer;
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
@@ -68,7 +67,7 @@ const plural = (count: number, one: string, many: string) =>
 export default function ForgetPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? actionData.error : undefined;
-    return <EnquiryGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
   }
   const done = actionData && "done" in actionData ? actionData.done : undefined;
   const preview = loaderData.preview;

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
 import {
   createRoomLink,
@@ -22,7 +23,6 @@ import {
   submittedRevision,
 } from "#app/admin/viewing-rooms/room-editor-step.server.ts";
 import { type RoomForm, toUtcFieldValue } from "#app/admin/viewing-rooms/room-form.ts";
-import { RoomGate } from "#app/admin/viewing-rooms/room-gate.tsx";
 import { badRoomInput, checkLinkForm, readRoomId } from "#app/admin/viewing-rooms/room-input.server.ts";
 import { type LinkAnswerData, RoomLinks } from "#app/admin/viewing-rooms/room-links.tsx";
 import { roomStateLabels } from "#app/admin/viewing-rooms/room-words.ts";
@@ -38,8 +38,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms.$id";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta(
     { matches, error },
@@ -54,7 +52,7 @@ function notFound(): never {
 }
 
 async function roomLoader({ request, context, params }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const id = readRoomId(params.id);
   const db = context.get(databaseContext).db;
@@ -194,7 +192,7 @@ async function roomAction({ request, context, params }: Route.ActionArgs) {
 export default function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <RoomGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="viewing-rooms" state={loaderData.state} error={error} />;
   }
   const { room } = loaderData;
   const editorAnswer =
