@@ -8,8 +8,8 @@ import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { folderLabel, foldersInOrder } from "#app/admin/content/content-folders.ts";
 import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
@@ -110,11 +110,11 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <header className={enquiryStyles.head}>
+      <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
           <h1>Content</h1>
-          <p className={enquiryStyles.account}>
+          <p className={studio.account}>
             The site's pages, works, exhibitions and writing. Each change you publish is live at once and kept: any
             earlier version can be restored. Signed in as {loaderData.email}.
           </p>

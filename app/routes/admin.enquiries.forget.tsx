@@ -4,6 +4,7 @@ import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
@@ -74,22 +75,22 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <p className={styles.back}>
-        <Link to="/admin/enquiries" className={styles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/enquiries" className={studio.textLink}>
           ← All enquiries
         </Link>
       </p>
       <section className={styles.forget} aria-labelledby="forget-heading">
         <p className="eyebrow">Privacy</p>
         <h1 id="forget-heading">Forget an Email Address</h1>
-        <p className={styles.account}>
+        <p className={studio.account}>
           When someone asks to be forgotten, this deletes every enquiry sent from their address and the mail records
           that carried them to the studio, all at once. It cannot be undone. Mail already delivered to the studio’s own
           inbox must be deleted there.
         </p>
         {done ? (
           <div className={styles.doneBox} role="status">
-            <h2 className={styles.sectionTitle}>Forgotten</h2>
+            <h2 className={studio.sectionTitle}>Forgotten</h2>
             <p>
               Deleted {plural(done.enquiries, "enquiry", "enquiries")} and{" "}
               {plural(done.mail, "mail record", "mail records")} from {done.email}.
@@ -100,7 +101,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : preview ? (
           <div className={styles.confirmBox}>
-            <h2 className={styles.sectionTitle}>Confirm</h2>
+            <h2 className={studio.sectionTitle}>Confirm</h2>
             {preview.enquiries + preview.mail === 0 ? (
               <p>Nothing is stored from {preview.email}.</p>
             ) : (
@@ -120,7 +121,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
                   </button>
                 </Form>
               ) : null}
-              <Link to="/admin/enquiries" className={styles.textLink}>
+              <Link to="/admin/enquiries" className={studio.textLink}>
                 Cancel
               </Link>
             </div>
@@ -128,7 +129,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         {done ? null : (
           <Form method="get" className={styles.forgetForm}>
-            <label className={styles.field}>
+            <label className={`${studio.field} ${styles.forgetField}`}>
               <span>Email address</span>
               <input type="email" name="email" defaultValue={preview?.email ?? ""} required maxLength={320} />
             </label>

@@ -103,6 +103,23 @@ function BackupCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/** The screen's heading, who is signed in, and the last step's refusal. */
+function SecurityHead({ email, error }: { email: string; error?: string }) {
+  return (
+    <>
+      <p className="eyebrow">Admin</p>
+      <h1 id="security-heading">Security</h1>
+      <p>
+        Signed in as {email}. <Link to="/admin/quotes">Back to Manage Quotes</Link> ·{" "}
+        <Link to="/admin/mail">Outgoing Mail</Link>
+      </p>
+      <div role="alert" className={styles.alert}>
+        {error}
+      </div>
+    </>
+  );
+}
+
 export default function AdminSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const enrolment = actionData && "enrolment" in actionData ? actionData.enrolment : undefined;
@@ -113,15 +130,7 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
       <section className={`${styles.card} ${styles.wide}`} aria-labelledby="security-heading">
-        <p className="eyebrow">Admin</p>
-        <h1 id="security-heading">Security</h1>
-        <p>
-          Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link> ·{" "}
-          <Link to="/admin/mail">Outgoing Mail</Link>
-        </p>
-        <div role="alert" className={styles.alert}>
-          {error}
-        </div>
+        <SecurityHead email={loaderData.email} error={error} />
 
         <h2>Second factor</h2>
         {factor ? (

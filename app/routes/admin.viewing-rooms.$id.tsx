@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
@@ -202,13 +202,13 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <p className={enquiryStyles.back}>
-        <Link to="/admin/viewing-rooms" className={enquiryStyles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/viewing-rooms" className={studio.textLink}>
           ← All viewing rooms
         </Link>
       </p>
-      <header className={enquiryStyles.head}>
-        <div className={enquiryStyles.detailHead}>
+      <header className={studio.head}>
+        <div className={studio.detailHead}>
           <p className="eyebrow">
             Viewing room {room.id} ·{" "}
             <span className={styles.chip} data-state={room.state}>
@@ -216,7 +216,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
             </span>
           </p>
           <h1>{room.title}</h1>
-          <p className={enquiryStyles.account}>
+          <p className={studio.account}>
             {room.state === "closed" && room.closedAt
               ? `Closed ${formatWhen(room.closedAt)}: no link opens it.`
               : room.state === "expired" && room.expiresAt
@@ -251,14 +251,14 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
               }}
             >
               <input type="hidden" name="intent" value="close" />
-              <button type="submit" className={`button button-ghost ${enquiryStyles.danger}`}>
+              <button type="submit" className={`button button-ghost ${studio.danger}`}>
                 Close Room
               </button>
             </Form>
           )}
         </div>
       </header>
-      <p className={enquiryStyles.live} role="status">
+      <p className={studio.live} role="status">
         {loaderData.created ? "Room created. Make a link for each recipient below." : null}
         {loaderData.duplicated ? "This is a copy, without links. Its title ends in “(copy)”." : null}
       </p>
@@ -270,7 +270,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
 
       <RoomLinks links={loaderData.links} answer={linkAnswerData} roomOpen={room.state === "open"} />
 
-      <h2 className={`${enquiryStyles.sectionTitle} ${styles.spaced}`}>Edit the room</h2>
+      <h2 className={`${studio.sectionTitle} ${styles.spaced}`}>Edit the room</h2>
       <RoomEditor
         key={room.id}
         initial={loaderData.form}

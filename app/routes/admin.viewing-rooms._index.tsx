@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
@@ -51,11 +51,11 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <header className={enquiryStyles.head}>
+      <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
           <h1>Viewing rooms</h1>
-          <p className={enquiryStyles.account}>
+          <p className={studio.account}>
             Private pages for one collector or a few, each shared by its own links. Signed in as {loaderData.email}.
           </p>
         </div>
@@ -73,7 +73,7 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
       </header>
 
       {rooms.length === 0 ? (
-        <p className={enquiryStyles.empty}>No rooms yet. A room gathers chosen works with words for one collector.</p>
+        <p className={studio.empty}>No rooms yet. A room gathers chosen works with words for one collector.</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.rooms} aria-label="Viewing rooms, most recently changed first">

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
@@ -59,15 +59,15 @@ export default function NewRoomPage({ loaderData, actionData }: Route.ComponentP
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <p className={enquiryStyles.back}>
-        <Link to="/admin/viewing-rooms" className={enquiryStyles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/viewing-rooms" className={studio.textLink}>
           ← All viewing rooms
         </Link>
       </p>
-      <header className={enquiryStyles.detailHead}>
+      <header className={studio.detailHead}>
         <p className="eyebrow">Viewing room</p>
         <h1>New room</h1>
-        <p className={enquiryStyles.account}>Choose the works and the words; links for each recipient come next.</p>
+        <p className={studio.account}>Choose the works and the words; links for each recipient come next.</p>
       </header>
       <RoomEditor initial={emptyRoomForm} answer={answer} hasPasscode={false} isNew />
     </main>
