@@ -1,12 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { openDocument, publishDocumentText, revisionText } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
-import { ContentGate } from "#app/admin/content/content-gate.tsx";
-import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import { DocumentEditForm } from "#app/admin/content/document-edit-form.tsx";
+import { DocumentHead } from "#app/admin/content/document-head.tsx";
+import { DocumentHistory } from "#app/admin/content/document-history.tsx";
+import { DocumentTextEditor } from "#app/admin/content/document-text-editor.tsx";
 import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
@@ -14,22 +16,19 @@ import { formMap } from "#app/admin/content/form-values.server.ts";
 import { lineDiff } from "#app/admin/content/line-diff.ts";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content.$";
-
-export const headers = adminHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? `Content: ${loaderData.path}` : "Admin Login");
@@ -47,7 +46,7 @@ function notFound(path: string): never {
 }
 
 async function documentLoader({ request, context, params }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   // After a publish (the action redirects here) this process serves the change before saying so.
   await context.get(contentSyncContext)?.caughtUp();
@@ -201,90 +200,28 @@ function ownProblems(message: string, path: string): string[] {
     .map((line) => line.replace(new RegExp(`^(?:database/)?${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:? ?`), ""));
 }
 
+/** What the page shows an admin who may edit content. */
+export type DocumentPageData = Extract<Route.ComponentProps["loaderData"], { state: "admin" }>;
+
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <ContentGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="content" state={loaderData.state} error={error} />;
   }
-  const { document, draft, revision, published, unchanged, saved, discarded, path, view } = loaderData;
+  const { document, draft, revision, path, view } = loaderData;
   const refusal = actionData && "problems" in actionData ? (actionData as PublishRefusal) : undefined;
   const answered = actionData && "form" in actionData ? (actionData as FormAnswer).form : undefined;
   const quiet = refusal || answered;
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <header className={enquiryStyles.head}>
-        <div>
-          <p className="eyebrow">
-            <Link to="/admin/content">Content</Link>
-          </p>
-          <h1>{path}</h1>
-          <p className={enquiryStyles.account}>
-            {document ? (
-              <>
-                Revision {document.revision}, by {document.updatedBy},{" "}
-                <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>.
-              </>
-            ) : (
-              "Not published yet."
-            )}{" "}
-            {draft ? (
-              <>
-                Draft saved by {draft.updatedBy},{" "}
-                <time dateTime={draft.updatedAt.toISOString()}>{formatWhen(draft.updatedAt)}</time>.
-              </>
-            ) : null}
-          </p>
-        </div>
-      </header>
-      {published && !quiet && document ? (
-        <p role="status" className={styles.published}>
-          Published: revision {document.revision} is live.
-        </p>
-      ) : null}
-      {unchanged && !quiet ? (
-        <p role="status" className={styles.published}>
-          Nothing to publish: the document is the same as the live revision.
-        </p>
-      ) : null}
-      {saved && draft && !quiet ? (
-        <p role="status" className={styles.published}>
-          Draft saved. It is not on the public site until you publish it.{" "}
-          {loaderData.draftProblems ? "It cannot be published yet: see the problems below." : null}
-        </p>
-      ) : null}
-      {loaderData.unpreviewable && !quiet ? (
-        <p role="status" className={styles.published}>
-          This draft cannot be previewed: the site would refuse it. Fix the problems below, save the draft, then preview
-          it.
-        </p>
-      ) : null}
-      {discarded && !quiet ? (
-        <p role="status" className={styles.published}>
-          Draft discarded: the form shows the live revision.
-        </p>
-      ) : null}
-      {document || loaderData.spec ? (
-        <nav className={styles.views} aria-label="How to edit">
-          {loaderData.spec ? (
-            <Link to="?view=form" aria-current={view === "form" ? "page" : undefined}>
-              Form
-            </Link>
-          ) : null}
-          {document ? (
-            <Link to="?view=text" aria-current={view === "text" ? "page" : undefined}>
-              Text
-            </Link>
-          ) : null}
-          {draft ? <a href={`/admin/preview/${path}`}>Preview the draft</a> : null}
-        </nav>
-      ) : null}
+      <DocumentHead page={loaderData} quiet={Boolean(quiet)} />
       {loaderData.images.map((panel) => (
         <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
       ))}
       <div className={styles.layout}>
         {view === "form" && loaderData.spec ? (
-          <DocumentForm
+          <DocumentEditForm
             key={answered?.stamp ?? `${document?.revision ?? 0}-${draft?.updatedAt.toISOString() ?? "live"}`}
             path={path}
             spec={loaderData.spec}
@@ -299,184 +236,11 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
             published={Boolean(document)}
           />
         ) : document ? (
-          <Form method="post" className={styles.editor} aria-labelledby="edit-heading">
-            <h2 id="edit-heading">Edit</h2>
-            {refusal ? (
-              <div role="alert" className={styles.problems} id="publish-problems">
-                <p>
-                  {refusal.conflict ? "Not published: someone else published first." : "Not published. Fix this first:"}
-                </p>
-                <ul>
-                  {refusal.problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            <input type="hidden" name="intent" value="publish" />
-            <input type="hidden" name="baseRevision" value={document.revision} />
-            <label htmlFor="document-text">
-              The document, as its file is written{" "}
-              {document.path.endsWith(".md") ? "(front matter, then the text)" : "(YAML)"}
-            </label>
-            <textarea
-              id="document-text"
-              name="text"
-              className={styles.text}
-              defaultValue={refusal?.text ?? document.text}
-              key={`${document.revision}-${refusal ? "refused" : "saved"}`}
-              spellCheck={document.path.endsWith(".md")}
-              aria-describedby={refusal ? "publish-problems" : undefined}
-              rows={24}
-            />
-            <div className={styles.actions}>
-              <button type="submit" className="button">
-                Publish
-              </button>
-              <span>Live at once on every page; this revision is kept and can be restored.</span>
-            </div>
-          </Form>
+          <DocumentTextEditor document={document} refusal={refusal} />
         ) : null}
-        {document ? (
-          <section className={styles.history} aria-labelledby="history-heading">
-            <h2 id="history-heading">History</h2>
-            <ol>
-              {document.history.map((entry) => (
-                <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
-                  <span>
-                    Revision {entry.revision}: {entry.action} by {entry.author},{" "}
-                    <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
-                  </span>
-                  {entry.revision === document.revision ? (
-                    <span className={styles.current}>Live</span>
-                  ) : (
-                    <span className={styles.revisionActions}>
-                      <Link to={`?view=${view}&revision=${entry.revision}`} preventScrollReset>
-                        Compare
-                      </Link>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="restore" />
-                        <input type="hidden" name="view" value={view} />
-                        <input type="hidden" name="revision" value={entry.revision} />
-                        <input type="hidden" name="baseRevision" value={document.revision} />
-                        <button type="submit" className="button button-ghost">
-                          Restore revision {entry.revision}
-                        </button>
-                      </Form>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ol>
-            {revision ? (
-              <section aria-labelledby="diff-heading" className={styles.diff}>
-                <h3 id="diff-heading">Revision {revision.revision} against the live one</h3>
-                {revision.deleted ? <p>Revision {revision.revision} deleted the document.</p> : null}
-                {revision.diff ? (
-                  <pre>
-                    {revision.diff
-                      .filter((line) => line.kind !== "same")
-                      .map((line, index) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: lines of one fixed diff
-                        <span key={index} data-kind={line.kind}>
-                          {line.kind === "removed" ? "- " : "+ "}
-                          {line.text}
-                          {"\n"}
-                        </span>
-                      ))}
-                  </pre>
-                ) : null}
-              </section>
-            ) : null}
-          </section>
-        ) : null}
+        {document ? <DocumentHistory document={document} revision={revision} view={view} /> : null}
       </div>
     </main>
-  );
-}
-
-/** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
-function DocumentForm(props: {
-  path: string;
-  spec: NonNullable<Extract<Route.ComponentProps["loaderData"], { state: "admin" }>["spec"]>;
-  value: unknown;
-  errors: Record<string, string>;
-  problems: string[];
-  previews: Record<string, string>;
-  conflict?: boolean;
-  refused: boolean;
-  baseRevision: number;
-  draftStamp?: string;
-  published: boolean;
-}) {
-  const fieldErrors = Object.entries(props.errors);
-  const isWork = props.path.startsWith("works/");
-  return (
-    <Form method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
-      {/* Enter in a field saves a draft: the form's first button is the one implicit submission presses. */}
-      <button
-        type="submit"
-        name="intent"
-        value="save-draft"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        Save draft
-      </button>
-      <h2 id="form-heading">Edit</h2>
-      {props.problems.length > 0 || fieldErrors.length > 0 ? (
-        <div role="alert" className={styles.problems} id="publish-problems">
-          <p>
-            {props.conflict
-              ? "Not published: someone else published first. Your edit is kept below."
-              : props.refused
-                ? "Not published. Fix this first (each problem is also shown beside its field):"
-                : "This draft cannot be published yet:"}
-          </p>
-          <ul>
-            {props.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-            {fieldErrors.map(([field, problem]) => (
-              <li key={field}>
-                <a href={`#f-${field}`}>{field}</a>: {problem}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <input type="hidden" name="baseRevision" value={props.baseRevision} />
-      {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
-      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
-      <div className={styles.actions}>
-        <button type="submit" name="intent" value="form-publish" className="button">
-          Publish
-        </button>
-        <button type="submit" name="intent" value="save-draft" className="button button-ghost">
-          Save draft
-        </button>
-        {props.draftStamp ? (
-          <button type="submit" name="intent" value="discard-draft" className="button button-ghost">
-            Discard draft
-          </button>
-        ) : null}
-        {isWork && props.published ? (
-          <>
-            <button type="submit" name="intent" value="duplicate" className="button button-ghost">
-              Duplicate
-            </button>
-            <button type="submit" name="intent" value="delete" className="button button-ghost">
-              Delete this work
-            </button>
-          </>
-        ) : null}
-      </div>
-      <p className={styles.note}>
-        Publish puts it live at once, every revision kept. A draft is kept here, not on the site, until you publish it;
-        preview it as the public page will show it.
-      </p>
-    </Form>
   );
 }
 

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { cataloguePdfLine } from "#app/admin/content/catalogue-pdf-line.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { folderLabel, foldersInOrder } from "#app/admin/content/content-folders.ts";
-import { ContentGate } from "#app/admin/content/content-gate.tsx";
 import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
@@ -23,8 +23,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content._index";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? "Content" : "Admin Login");
 
@@ -32,7 +30,7 @@ export const loader = answeringOutages("page", contentListLoader);
 export const action = answeringOutages("page", contentListAction);
 
 async function contentListLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   // After a publish (the action redirects here) this process serves the change before saying so.
   await context.get(contentSyncContext)?.caughtUp();
@@ -104,7 +102,7 @@ async function contentListAction({ request, context }: Route.ActionArgs) {
 export default function ContentListPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <ContentGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="content" state={loaderData.state} error={error} />;
   }
   const { documents, query, total } = loaderData;
   const newWorkError = actionData && "newWorkError" in actionData ? String(actionData.newWorkError) : undefined;
@@ -112,11 +110,11 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <header className={enquiryStyles.head}>
+      <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
           <h1>Content</h1>
-          <p className={enquiryStyles.account}>
+          <p className={studio.account}>
             The site's pages, works, exhibitions and writing. Each change you publish is live at once and kept: any
             earlier version can be restored. Signed in as {loaderData.email}.
           </p>

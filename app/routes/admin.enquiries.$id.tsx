@@ -1,13 +1,17 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
-import { EnquiryGate } from "#app/admin/enquiries/enquiry-gate.tsx";
+import { EnquiryFacts } from "#app/admin/enquiries/enquiry-facts.tsx";
 import { badInput, readEnquiryId } from "#app/admin/enquiries/inbox-input.server.ts";
+import { KeepOrRemove } from "#app/admin/enquiries/keep-or-remove.tsx";
+import { NotesForm } from "#app/admin/enquiries/notes-form.tsx";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
@@ -27,8 +31,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.$id";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta(
     { matches, error },
@@ -43,7 +45,7 @@ function notFound(): never {
 }
 
 async function enquiryLoader({ request, context, params }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const id = readEnquiryId(params.id);
   const db = context.get(databaseContext).db;
@@ -90,7 +92,7 @@ async function enquiryAction({ request, context, params }: Route.ActionArgs) {
   // Back to this enquiry (a script's submission goes to its `.data` address: not that).
   const answer = await signInStep(request, context, form, `/admin/enquiries/${readEnquiryId(params.id)}`);
   if (answer) return answer;
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
@@ -141,14 +143,14 @@ function useLiveEnquiry(id: number) {
 export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? actionData.error : undefined;
-    return <EnquiryGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
   }
   return (
     <EnquiryDetail data={loaderData} savedNotes={actionData && "notes" in actionData ? actionData.notes : undefined} />
   );
 }
 
-type DetailData = Extract<Route.ComponentProps["loaderData"], { state: "admin" }>;
+export type DetailData = Extract<Route.ComponentProps["loaderData"], { state: "admin" }>;
 
 function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNotes?: string }) {
   const { enquiry } = detail;
@@ -159,13 +161,13 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={detail.unread} />
-      <p className={styles.back}>
-        <Link to="/admin/enquiries" className={styles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/enquiries" className={studio.textLink}>
           ← All enquiries
         </Link>
       </p>
       <article className={styles.detail} aria-labelledby="enquiry-heading">
-        <header className={styles.detailHead}>
+        <header className={studio.detailHead}>
           <p className="eyebrow">
             Enquiry {enquiry.id} ·{" "}
             <span className={styles.chip} data-status={status}>
@@ -175,7 +177,7 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
           <h1 id="enquiry-heading">
             {enquiry.workHref ? <Link to={enquiry.workHref}>{enquiry.subjectTitle}</Link> : enquiry.subjectTitle}
           </h1>
-          <p className={styles.account}>
+          <p className={studio.account}>
             From {enquiry.name} ·{" "}
             <time dateTime={enquiry.createdAt.toISOString()}>{formatWhen(enquiry.createdAt)}</time>
           </p>
@@ -183,7 +185,7 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
 
         <div className={styles.detailGrid}>
           <section aria-labelledby="message-heading" className={styles.messageCard}>
-            <h2 id="message-heading" className={styles.sectionTitle}>
+            <h2 id="message-heading" className={studio.sectionTitle}>
               Message
             </h2>
             <p className={styles.message}>{enquiry.message}</p>
@@ -201,48 +203,15 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
               <a href={enquiry.mailto} className="button">
                 Reply by Email
               </a>
-              <span className={styles.hint}>Opens your mail program with the message quoted.</span>
+              <span className={studio.hint}>Opens your mail program with the message quoted.</span>
             </p>
           </section>
 
-          <aside className={styles.side} aria-label="About this enquiry">
-            <dl className={styles.facts}>
-              <dt>Name</dt>
-              <dd>{enquiry.name}</dd>
-              <dt>Email</dt>
-              <dd>
-                <a href={`mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, "@")}`}>{enquiry.email}</a>
-              </dd>
-              {enquiry.location ? (
-                <>
-                  <dt>Location</dt>
-                  <dd>{enquiry.location}</dd>
-                </>
-              ) : null}
-              {enquiry.phone ? (
-                <>
-                  <dt>Phone</dt>
-                  <dd>{enquiry.phone}</dd>
-                </>
-              ) : null}
-              <dt>Sent from</dt>
-              <dd>
-                {enquiry.sourcePath.startsWith("/") && !enquiry.sourcePath.startsWith("//") ? (
-                  <a href={enquiry.sourcePath}>{enquiry.sourcePath}</a>
-                ) : (
-                  enquiry.sourcePath
-                )}
-              </dd>
-              <dt>Received</dt>
-              <dd>{formatWhen(enquiry.createdAt)}</dd>
-              <dt>Mail to the studio</dt>
-              <dd>{mailState(enquiry.mail)}</dd>
-            </dl>
-          </aside>
+          <EnquiryFacts enquiry={enquiry} />
         </div>
 
-        <section aria-labelledby="status-heading" className={styles.panel}>
-          <h2 id="status-heading" className={styles.sectionTitle}>
+        <section aria-labelledby="status-heading" className={studio.panel}>
+          <h2 id="status-heading" className={studio.sectionTitle}>
             Status
           </h2>
           <statusFetcher.Form method="post" className={styles.statusButtons}>
@@ -264,108 +233,9 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
 
         <NotesForm key={enquiry.id} notes={enquiry.notes} savedNotes={savedNotes} />
 
-        <section aria-labelledby="privacy-heading" className={styles.panel}>
-          <h2 id="privacy-heading" className={styles.sectionTitle}>
-            Keep or remove
-          </h2>
-          <div className={styles.dangerRow}>
-            <Form method="post">
-              <input type="hidden" name="intent" value="unread" />
-              <button type="submit" className="button button-ghost">
-                Mark Unread
-              </button>
-            </Form>
-            <Form
-              method="post"
-              onSubmit={(event) => {
-                if (!window.confirm("Delete this enquiry and its mail record? This cannot be undone.")) {
-                  event.preventDefault();
-                }
-              }}
-            >
-              <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className={`button button-ghost ${styles.danger}`}>
-                Delete Enquiry
-              </button>
-            </Form>
-            <Link to={`/admin/enquiries/forget?email=${encodeURIComponent(enquiry.email)}`} className={styles.textLink}>
-              Forget everything from {enquiry.email}…
-            </Link>
-          </div>
-        </section>
+        <KeepOrRemove email={enquiry.email} />
       </article>
     </main>
-  );
-}
-
-function mailState(mail: DetailData["enquiry"]["mail"]): string {
-  if (!mail) return "No mail record (already pruned, or not sent).";
-  const tries = `${mail.attempts} ${mail.attempts === 1 ? "attempt" : "attempts"}`;
-  switch (mail.status) {
-    case "sent":
-      return `Delivered${mail.sentAt ? ` ${formatWhen(mail.sentAt)}` : ""}.`;
-    case "failed":
-      return `Failed after ${tries}${mail.lastError ? `: ${mail.lastError}` : ""}. See Outgoing Mail.`;
-    case "queued":
-      return mail.attempts > 0 ? `Waiting to be retried (${tries}).` : "Waiting to be sent.";
-    case "sending":
-      return "Being sent now.";
-    default:
-      return mail.status;
-  }
-}
-
-/** Private notes: saved with the button, with a visible saved / unsaved state. */
-function NotesForm({ notes, savedNotes }: { notes: string; savedNotes?: string }) {
-  const fetcher = useFetcher<{ ok: true; notes: string }>();
-  const [text, setText] = useState(notes);
-  const [saved, setSaved] = useState(savedNotes ?? notes);
-  const lastSaved = fetcher.data?.notes;
-  useEffect(() => {
-    if (lastSaved !== undefined) setSaved(lastSaved);
-  }, [lastSaved]);
-  // Another admin saved different notes meanwhile: show theirs unless this one is typing.
-  const typed = useRef({ text, saved });
-  typed.current = { text, saved };
-  useEffect(() => {
-    if (typed.current.text === typed.current.saved) setText(notes);
-    setSaved(notes);
-  }, [notes]);
-  const busy = fetcher.state !== "idle";
-  const state = busy
-    ? "Saving…"
-    : text !== saved
-      ? "Unsaved changes"
-      : lastSaved !== undefined || savedNotes !== undefined
-        ? "Saved"
-        : "";
-  return (
-    <section aria-labelledby="notes-heading" className={styles.panel}>
-      <h2 id="notes-heading" className={styles.sectionTitle}>
-        Private notes
-      </h2>
-      <fetcher.Form method="post" className={styles.notesForm}>
-        <input type="hidden" name="intent" value="notes" />
-        <label className={styles.field}>
-          <span>Only the studio sees these</span>
-          <textarea
-            name="notes"
-            rows={5}
-            maxLength={MAX_NOTES_LENGTH}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </label>
-        <div className={styles.notesActions}>
-          <button type="submit" className="button" disabled={busy}>
-            Save Notes
-          </button>
-          <p className={styles.saved} role="status" aria-live="polite" data-state={state}>
-            {state}
-          </p>
-        </div>
-      </fetcher.Form>
-    </section>
   );
 }
 

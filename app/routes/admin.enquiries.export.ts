@@ -1,5 +1,5 @@
-import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.ts";
 import { readInboxFilter } from "#app/admin/enquiries/inbox-input.server.ts";
+import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { csvHeader, enquiryCsvLine } from "#app/enquiries/enquiry-csv.ts";
 import { enquiriesForExport } from "#app/enquiries/inbox.server.ts";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin.enquiries.export";
  * cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireEnquiryAdmin(request, context);
+  await requireStudioAdmin(request, context);
   const url = new URL(request.url);
   const all = url.searchParams.get("all") === "1";
   const { filter } = all ? { filter: "all" as const } : readInboxFilter(url);

@@ -1,11 +1,12 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
-import { EnquiryGate } from "#app/admin/enquiries/enquiry-gate.tsx";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
@@ -15,7 +16,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.forget";
 
-export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches, error }) =>
   adminMeta({ matches, error }, "Forget an Email Address");
 
@@ -31,7 +31,7 @@ const emailInput = z
   .regex(/^[^\s@]+@[^\s@]+$/);
 
 async function forgetLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const db = context.get(databaseContext).db;
   const raw = new URL(request.url).searchParams.get("email");
@@ -49,7 +49,7 @@ async function forgetAction({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const answer = await signInStep(request, context, form, "/admin/enquiries/forget");
   if (answer) return answer;
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
@@ -68,29 +68,29 @@ const plural = (count: number, one: string, many: string) =>
 export default function ForgetPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? actionData.error : undefined;
-    return <EnquiryGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
   }
   const done = actionData && "done" in actionData ? actionData.done : undefined;
   const preview = loaderData.preview;
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <p className={styles.back}>
-        <Link to="/admin/enquiries" className={styles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/enquiries" className={studio.textLink}>
           ← All enquiries
         </Link>
       </p>
       <section className={styles.forget} aria-labelledby="forget-heading">
         <p className="eyebrow">Privacy</p>
         <h1 id="forget-heading">Forget an Email Address</h1>
-        <p className={styles.account}>
+        <p className={studio.account}>
           When someone asks to be forgotten, this deletes every enquiry sent from their address and the mail records
           that carried them to the studio, all at once. It cannot be undone. Mail already delivered to the studio’s own
           inbox must be deleted there.
         </p>
         {done ? (
           <div className={styles.doneBox} role="status">
-            <h2 className={styles.sectionTitle}>Forgotten</h2>
+            <h2 className={studio.sectionTitle}>Forgotten</h2>
             <p>
               Deleted {plural(done.enquiries, "enquiry", "enquiries")} and{" "}
               {plural(done.mail, "mail record", "mail records")} from {done.email}.
@@ -101,7 +101,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : preview ? (
           <div className={styles.confirmBox}>
-            <h2 className={styles.sectionTitle}>Confirm</h2>
+            <h2 className={studio.sectionTitle}>Confirm</h2>
             {preview.enquiries + preview.mail === 0 ? (
               <p>Nothing is stored from {preview.email}.</p>
             ) : (
@@ -121,7 +121,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
                   </button>
                 </Form>
               ) : null}
-              <Link to="/admin/enquiries" className={styles.textLink}>
+              <Link to="/admin/enquiries" className={studio.textLink}>
                 Cancel
               </Link>
             </div>
@@ -129,7 +129,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         {done ? null : (
           <Form method="get" className={styles.forgetForm}>
-            <label className={styles.field}>
+            <label className={`${studio.field} ${styles.forgetField}`}>
               <span>Email address</span>
               <input type="email" name="email" defaultValue={preview?.email ?? ""} required maxLength={320} />
             </label>

@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
-import { AdminGate } from "#app/admin/auth/admin-gate.tsx";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
 import mailStyles from "#app/admin/mail/admin-mail.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
@@ -16,7 +16,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
 
-export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches, error }) => adminMeta({ matches, error }, "Outgoing Mail");
 
 export const loader = answeringOutages("page", mailLoader);
@@ -31,7 +30,7 @@ const when = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " "
  * does (decision 033); without it the page is the sign-in steps or says what is missing.
  */
 async function mailLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const db = context.get(databaseContext).db;
   const { rows, totals } = await mailNeedingAttention(db);
@@ -63,7 +62,7 @@ async function mailAction({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const step = await signInStep(request, context, form, "/admin/mail");
   if (step) return step;
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
@@ -81,14 +80,7 @@ async function mailAction({ request, context }: Route.ActionArgs) {
 export default function AdminMailPage({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   if (loaderData.state !== "admin") {
-    return (
-      <AdminGate
-        state={loaderData.state}
-        error={error}
-        screen="Outgoing Mail"
-        whyFactor="Outgoing mail is addressed to collectors and names them, so reading it needs a second factor. Add an authenticator app, then come back."
-      />
-    );
+    return <StudioGate screen="mail" state={loaderData.state} error={error} />;
   }
   const { messages } = loaderData;
   return (

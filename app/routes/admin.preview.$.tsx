@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { publicPathOf, renderPreview } from "#app/admin/content/draft-preview.server.ts";
-import { enquiryAccess } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { studioAccess } from "#app/admin/studio-access.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import type { Route } from "./+types/admin.preview.$";
@@ -22,7 +22,7 @@ const privateText = {
 
 async function previewLoader({ request, context, params }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state === "login" || access.state === "code")
     // The editor's page signs the studio in, then the preview is one link away.
     return redirect(`/admin/content/${encodeURI(path.slice(0, 300))}`, {

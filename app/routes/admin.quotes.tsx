@@ -1,13 +1,12 @@
 import { useCallback } from "react";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
-import { z } from "zod";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { data, Form, Link, useRevalidator } from "react-router";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminCodeForm, AdminLoginForm } from "#app/admin/auth/admin-login-form.tsx";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { AdminQuotesScreen, type LoadQuotes, type SaveVisibility } from "#app/admin/quotes/admin-quotes-screen.tsx";
-import { checkSession, hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
+import { signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { clearPendingSecondFactor, signInWithPassword, signOut, verifySignInCode } from "#app/auth/sign-in.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
@@ -16,8 +15,6 @@ import { readForm } from "#app/http/read-form.server.ts";
 import { listAdminQuotes } from "#app/quotes/quotes.server.ts";
 import type { Route } from "./+types/admin.quotes";
 import styles from "./admin.quotes.module.css";
-
-export const headers = adminHeaders;
 
 // While the database cannot be reached the admin screens say so (503), whatever the session.
 export const loader = answeringOutages("page", adminQuotesLoader);
@@ -30,8 +27,9 @@ const LATER_ROWS = 5000;
 async function adminQuotesLoader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const notice = url.searchParams.get("reset") === "done" ? "Your password was changed. Sign in with it." : undefined;
-  const check = await checkSession(request, context);
-  if (check.status !== "admin") {
+  // Manage Quotes is open to an admin without a second factor yet (the quotes are public text).
+  const access = await studioAccess(request, context);
+  if (access.state !== "admin" && access.state !== "needs-factor") {
     return { state: hasPendingSecondFactor(request) ? ("code" as const) : ("login" as const), notice };
   }
   // The first rows only: the page is interactive with them, and the browser asks for the rest
@@ -39,43 +37,21 @@ async function adminQuotesLoader({ request, context }: Route.LoaderArgs) {
   const first = await listAdminQuotes(context.get(databaseContext).db, { limit: FIRST_ROWS, filter: "all" });
   return {
     state: "admin" as const,
-    email: check.user.email,
-    hasFactor: check.user.twoFactorEnabled,
+    email: access.user.email,
+    hasFactor: access.state === "admin",
     quotes: first.quotes,
     nextCursor: first.nextCursor,
     counts: first.counts,
     // The admin navigation's count; null until the account has a second factor (enquiries need one).
-    unreadEnquiries: check.user.twoFactorEnabled ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
+    unreadEnquiries: access.state === "admin" ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
   };
 }
-
-const loginInput = z.object({ email: z.string().max(320), password: z.string().max(1024) });
 
 async function adminQuotesAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  const intent = form.get("intent");
-
-  if (intent === "login") {
-    const input = loginInput.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-    if (!input.success) return data({ error: "Enter your email and password." }, { status: 400 });
-    const outcome = await signInWithPassword(request, context, input.data);
-    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status, headers: outcome.headers });
-    return redirect("/admin/quotes", { headers: outcome.headers });
-  }
-  if (intent === "verify-code") {
-    const code = String(form.get("code") ?? "").slice(0, 64);
-    const outcome = await verifySignInCode(request, context, code);
-    if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status, headers: outcome.headers });
-    return redirect("/admin/quotes", { headers: outcome.headers });
-  }
-  if (intent === "cancel-code") {
-    return redirect("/admin/quotes", { headers: clearPendingSecondFactor() });
-  }
-  if (intent === "sign-out") {
-    return redirect("/admin/quotes", { headers: await signOut(request, context) });
-  }
-  return data({ error: "Unknown action." }, { status: 400 });
+  const step = await signInStep(request, context, form, "/admin/quotes");
+  return step ?? data({ error: "Unknown action." }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
-import { checkSession } from "#app/auth/admin-session.server.ts";
+import { studioAccess } from "#app/admin/studio-access.server.ts";
+import { keepRetryAfter } from "#app/admin/studio-answer-headers.server.ts";
 import { enrolmentToRetry } from "#app/auth/enrolment-retry.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import {
@@ -20,13 +21,13 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.security";
 
-export const headers = adminHeaders;
 export const meta: Route.MetaFunction = ({ matches, error }) => adminMeta({ matches, error }, "Security");
 
+/** Security is open to any admin: it is where the second factor is added. */
 async function requireAdminPage(request: Request, context: Route.LoaderArgs["context"]) {
-  const check = await checkSession(request, context);
-  if (check.status !== "admin") throw redirect("/admin/quotes");
-  return check.user;
+  const access = await studioAccess(request, context);
+  if (access.state !== "admin" && access.state !== "needs-factor") throw redirect("/admin/quotes");
+  return access.user;
 }
 
 // While the database cannot be reached the admin screens say so (503), whatever the session.
@@ -49,8 +50,10 @@ async function securityAction({ request, context }: Route.ActionArgs) {
   const user = await requireAdminPage(request, context);
   const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "").slice(0, 1024);
-  const refusal = (result: SecurityRefusal) =>
-    data({ error: result.error }, { status: result.status, headers: result.headers });
+  const refusal = (result: SecurityRefusal) => {
+    keepRetryAfter(context, result.headers);
+    return data({ error: result.error }, { status: result.status, headers: result.headers });
+  };
   switch (form.get("intent")) {
     case "enrol": {
       const name = field("name").trim().slice(0, 60) || "Authenticator app";
@@ -65,6 +68,7 @@ async function securityAction({ request, context }: Route.ActionArgs) {
       });
       // A wrong code keeps the QR code and the secret on screen, so the admin can try again.
       if ("error" in result) {
+        keepRetryAfter(context, result.headers);
         const enrolment = await enrolmentToRetry(form, user.email);
         return data({ error: result.error, enrolment }, { status: result.status, headers: result.headers });
       }
@@ -99,6 +103,23 @@ function BackupCodes({ codes }: { codes: string[] }) {
   );
 }
 
+/** The screen's heading, who is signed in, and the last step's refusal. */
+function SecurityHead({ email, error }: { email: string; error?: string }) {
+  return (
+    <>
+      <p className="eyebrow">Admin</p>
+      <h1 id="security-heading">Security</h1>
+      <p>
+        Signed in as {email}. <Link to="/admin/quotes">Back to Manage Quotes</Link> ·{" "}
+        <Link to="/admin/mail">Outgoing Mail</Link>
+      </p>
+      <div role="alert" className={styles.alert}>
+        {error}
+      </div>
+    </>
+  );
+}
+
 export default function AdminSecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const enrolment = actionData && "enrolment" in actionData ? actionData.enrolment : undefined;
@@ -109,15 +130,7 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
       <section className={`${styles.card} ${styles.wide}`} aria-labelledby="security-heading">
-        <p className="eyebrow">Admin</p>
-        <h1 id="security-heading">Security</h1>
-        <p>
-          Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link> ·{" "}
-          <Link to="/admin/mail">Outgoing Mail</Link>
-        </p>
-        <div role="alert" className={styles.alert}>
-          {error}
-        </div>
+        <SecurityHead email={loaderData.email} error={error} />
 
         <h2>Second factor</h2>
         {factor ? (

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
 import { duplicateRoom, saveRoom, setRoomClosed } from "#app/admin/viewing-rooms/room-editing.server.ts";
 import { type EditorAnswerData, RoomEditor } from "#app/admin/viewing-rooms/room-editor.tsx";
@@ -13,7 +14,6 @@ import {
   submittedRevision,
 } from "#app/admin/viewing-rooms/room-editor-step.server.ts";
 import { type RoomForm, toUtcFieldValue } from "#app/admin/viewing-rooms/room-form.ts";
-import { RoomGate } from "#app/admin/viewing-rooms/room-gate.tsx";
 import { badRoomInput, checkLinkForm, readRoomId } from "#app/admin/viewing-rooms/room-input.server.ts";
 import {
   createRoomLink,
@@ -36,8 +36,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms.$id";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta(
     { matches, error },
@@ -52,7 +50,7 @@ function notFound(): never {
 }
 
 async function roomLoader({ request, context, params }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const id = readRoomId(params.id);
   const db = context.get(databaseContext).db;
@@ -192,7 +190,7 @@ async function roomAction({ request, context, params }: Route.ActionArgs) {
 export default function RoomPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <RoomGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="viewing-rooms" state={loaderData.state} error={error} />;
   }
   const { room } = loaderData;
   const editorAnswer =
@@ -202,13 +200,13 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <p className={enquiryStyles.back}>
-        <Link to="/admin/viewing-rooms" className={enquiryStyles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/viewing-rooms" className={studio.textLink}>
           ← All viewing rooms
         </Link>
       </p>
-      <header className={enquiryStyles.head}>
-        <div className={enquiryStyles.detailHead}>
+      <header className={studio.head}>
+        <div className={studio.detailHead}>
           <p className="eyebrow">
             Viewing room {room.id} ·{" "}
             <span className={styles.chip} data-state={room.state}>
@@ -216,7 +214,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
             </span>
           </p>
           <h1>{room.title}</h1>
-          <p className={enquiryStyles.account}>
+          <p className={studio.account}>
             {room.state === "closed" && room.closedAt
               ? `Closed ${formatWhen(room.closedAt)}: no link opens it.`
               : room.state === "expired" && room.expiresAt
@@ -251,14 +249,14 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
               }}
             >
               <input type="hidden" name="intent" value="close" />
-              <button type="submit" className={`button button-ghost ${enquiryStyles.danger}`}>
+              <button type="submit" className={`button button-ghost ${studio.danger}`}>
                 Close Room
               </button>
             </Form>
           )}
         </div>
       </header>
-      <p className={enquiryStyles.live} role="status">
+      <p className={studio.live} role="status">
         {loaderData.created ? "Room created. Make a link for each recipient below." : null}
         {loaderData.duplicated ? "This is a copy, without links. Its title ends in “(copy)”." : null}
       </p>
@@ -270,7 +268,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
 
       <RoomLinks links={loaderData.links} answer={linkAnswerData} roomOpen={room.state === "open"} />
 
-      <h2 className={`${enquiryStyles.sectionTitle} ${styles.spaced}`}>Edit the room</h2>
+      <h2 className={`${studio.sectionTitle} ${styles.spaced}`}>Edit the room</h2>
       <RoomEditor
         key={room.id}
         initial={loaderData.form}

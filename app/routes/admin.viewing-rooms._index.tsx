@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
-import { RoomGate } from "#app/admin/viewing-rooms/room-gate.tsx";
 import { badRoomInput } from "#app/admin/viewing-rooms/room-input.server.ts";
 import { listRooms } from "#app/admin/viewing-rooms/room-reading.server.ts";
 import { roomStateLabels } from "#app/admin/viewing-rooms/room-words.ts";
@@ -18,8 +18,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms._index";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? "Viewing rooms" : "Admin Login");
 
@@ -27,7 +25,7 @@ export const loader = answeringOutages("page", roomsLoader);
 export const action = answeringOutages("page", roomsAction);
 
 async function roomsLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const db = context.get(databaseContext).db;
   const [rooms, unread] = await Promise.all([listRooms(db), unreadEnquiryCount(db)]);
@@ -47,17 +45,17 @@ async function roomsAction({ request, context }: Route.ActionArgs) {
 export default function ViewingRoomsPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <RoomGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="viewing-rooms" state={loaderData.state} error={error} />;
   }
   const { rooms } = loaderData;
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <header className={enquiryStyles.head}>
+      <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
           <h1>Viewing rooms</h1>
-          <p className={enquiryStyles.account}>
+          <p className={studio.account}>
             Private pages for one collector or a few, each shared by its own links. Signed in as {loaderData.email}.
           </p>
         </div>
@@ -75,7 +73,7 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
       </header>
 
       {rooms.length === 0 ? (
-        <p className={enquiryStyles.empty}>No rooms yet. A room gathers chosen works with words for one collector.</p>
+        <p className={studio.empty}>No rooms yet. A room gathers chosen works with words for one collector.</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.rooms} aria-label="Viewing rooms, most recently changed first">

@@ -1,14 +1,14 @@
 import { Link, redirect } from "react-router";
-import { adminHeaders, adminMeta } from "#app/admin/admin-page.ts";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
-import { enquiryAccess, gateAnswer, signInStep } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
+import studio from "#app/admin/studio.module.css";
+import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
 import { createRoom } from "#app/admin/viewing-rooms/room-editing.server.ts";
 import { type EditorAnswerData, RoomEditor } from "#app/admin/viewing-rooms/room-editor.tsx";
 import { checkedForSave, editorFormStep } from "#app/admin/viewing-rooms/room-editor-step.server.ts";
 import { emptyRoomForm } from "#app/admin/viewing-rooms/room-form.ts";
-import { RoomGate } from "#app/admin/viewing-rooms/room-gate.tsx";
 import { badRoomInput } from "#app/admin/viewing-rooms/room-input.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
@@ -19,8 +19,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms.new";
 
-export const headers = adminHeaders;
-
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? "New viewing room" : "Admin Login");
 
@@ -28,7 +26,7 @@ export const loader = answeringOutages("page", newRoomLoader);
 export const action = answeringOutages("page", newRoomAction);
 
 async function newRoomLoader({ request, context }: Route.LoaderArgs) {
-  const access = await enquiryAccess(request, context);
+  const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   return { state: "admin" as const, unread: await unreadEnquiryCount(context.get(databaseContext).db) };
 }
@@ -55,21 +53,21 @@ async function newRoomAction({ request, context }: Route.ActionArgs) {
 export default function NewRoomPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <RoomGate state={loaderData.state} error={error} />;
+    return <StudioGate screen="viewing-rooms" state={loaderData.state} error={error} />;
   }
   const answer = actionData && "kind" in actionData ? (actionData as EditorAnswerData) : undefined;
   return (
     <main id="main" className="page">
       <AdminNav unreadEnquiries={loaderData.unread} />
-      <p className={enquiryStyles.back}>
-        <Link to="/admin/viewing-rooms" className={enquiryStyles.textLink}>
+      <p className={studio.back}>
+        <Link to="/admin/viewing-rooms" className={studio.textLink}>
           ← All viewing rooms
         </Link>
       </p>
-      <header className={enquiryStyles.detailHead}>
+      <header className={studio.detailHead}>
         <p className="eyebrow">Viewing room</p>
         <h1>New room</h1>
-        <p className={enquiryStyles.account}>Choose the works and the words; links for each recipient come next.</p>
+        <p className={studio.account}>Choose the works and the words; links for each recipient come next.</p>
       </header>
       <RoomEditor initial={emptyRoomForm} answer={answer} hasPasscode={false} isNew />
     </main>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
 import { searchCatalogue } from "#app/admin/viewing-rooms/catalogue-search.server.ts";
 import { ROOM_LIMITS } from "#app/admin/viewing-rooms/room-form.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
@@ -16,7 +16,7 @@ const query = z.object({
  * The same access as the rooms' pages: a session with a second factor.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireEnquiryAdmin(request, context);
+  await requireStudioAdmin(request, context);
   const { q } = parseInput(query, searchParamsOf(request));
   return Response.json(
     { results: searchCatalogue(context.get(contentStoreContext).catalogueWithHidden(), q) },

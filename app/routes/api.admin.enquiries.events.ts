@@ -1,4 +1,4 @@
-import { requireEnquiryAdmin } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { countsEvent } from "#app/enquiries/enquiry-events.server.ts";
 import { inboxCounts } from "#app/enquiries/inbox.server.ts";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/api.admin.enquiries.events";
 export function loader({ request, context }: Route.LoaderArgs) {
   // The cap is checked first, before the session lookup: a flood of streams costs no database work.
   return withEventStreamSlot(request, async (slot) => {
-    const admin = await requireEnquiryAdmin(request, context);
+    const admin = await requireStudioAdmin(request, context);
     const { db } = context.get(databaseContext);
     const hub = context.get(quoteEventsContext);
     return adminEventStream({

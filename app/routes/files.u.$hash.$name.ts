@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { parseFileAddress } from "#app/admin/content-files/file-address.ts";
-import { enquiryAccess } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { studioAccess } from "#app/admin/studio-access.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
@@ -36,7 +36,7 @@ async function fileLoader({ request, context }: Route.LoaderArgs) {
     .where(eq(exhibitionFiles.shortHash, address.shortHash));
   if (!row || row.ext !== address.ext) return text(404, NOT_FOUND);
   const published = exhibitionFileLinks(context.get(contentStoreContext).snapshot().exhibitions).has(pathname);
-  if (!published && (await enquiryAccess(request, context)).state !== "admin") return text(404, NOT_FOUND);
+  if (!published && (await studioAccess(request, context, "json")).state !== "admin") return text(404, NOT_FOUND);
 
   const file = await processOriginalStore().localFile(row.sha256);
   const size = row.bytes;

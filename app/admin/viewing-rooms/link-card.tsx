@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import type { useFetcher } from "react-router";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import styles from "./link-card.module.css";
 import { LinkFigures } from "./link-figures.tsx";
@@ -38,12 +38,12 @@ export function LinkCard({
         link.url ? (
           <LinkAddress url={link.url} name={name} />
         ) : (
-          <p className={enquiryStyles.hint}>
+          <p className={studio.hint}>
             This link cannot be shown again (the site’s secret changed since it was made). Renew it to get a new one.
           </p>
         )
       ) : (
-        <p className={enquiryStyles.hint}>
+        <p className={studio.hint}>
           Revoked {link.revokedAt ? formatWhen(link.revokedAt) : ""}
           {replacement
             ? `; replaced by the newer link ${replacement.note ? `“${replacement.note}” ` : ""}(${replacement.id}).`
@@ -120,11 +120,7 @@ function LinkActions({ link, name, fetcher }: { link: RoomLinkView; name: string
       >
         <input type="hidden" name="intent" value="revoke-link" />
         <input type="hidden" name="linkId" value={link.id} />
-        <button
-          type="submit"
-          className={`button button-ghost ${enquiryStyles.danger}`}
-          aria-label={`Revoke link (${name})`}
-        >
+        <button type="submit" className={`button button-ghost ${studio.danger}`} aria-label={`Revoke link (${name})`}>
           Revoke
         </button>
       </fetcher.Form>

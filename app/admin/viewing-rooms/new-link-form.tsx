@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { useFetcher } from "react-router";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import styles from "./new-link-form.module.css";
 import { ROOM_LIMITS, type RoomFormErrors } from "./room-form.ts";
 import type { LinkAnswerData } from "./room-links.tsx";
@@ -20,7 +20,7 @@ export function NewLinkForm({
   return (
     <fetcher.Form method="post" className={styles.linkForm} ref={formRef} aria-label="New link">
       <input type="hidden" name="intent" value="add-link" />
-      <label className={enquiryStyles.field}>
+      <label className={studio.field}>
         <span>Who it is for</span>
         <input
           name="linkNote"
@@ -35,7 +35,7 @@ export function NewLinkForm({
           </span>
         ) : null}
       </label>
-      <label className={enquiryStyles.field}>
+      <label className={studio.field}>
         <span>Expires (UTC, optional)</span>
         <input
           type="datetime-local"
@@ -49,7 +49,7 @@ export function NewLinkForm({
           </span>
         ) : null}
       </label>
-      <label className={enquiryStyles.field}>
+      <label className={studio.field}>
         <span>Passcode for this link (optional)</span>
         <input
           type="password"

@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import styles from "./room-access-section.module.css";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
 import { ROOM_LIMITS, type RoomForm } from "./room-form.ts";
@@ -18,12 +18,12 @@ export function RoomAccessSection({
   hasPasscode: boolean;
 }) {
   return (
-    <section className={enquiryStyles.panel} aria-labelledby={`${fields.ids}-access`}>
-      <h2 id={`${fields.ids}-access`} className={enquiryStyles.sectionTitle}>
+    <section className={studio.panel} aria-labelledby={`${fields.ids}-access`}>
+      <h2 id={`${fields.ids}-access`} className={studio.sectionTitle}>
         Access
       </h2>
       <div className={styles.accessGrid}>
-        <label className={enquiryStyles.field}>
+        <label className={studio.field}>
           <span>{hasPasscode ? "New passcode (empty keeps the current one)" : "Passcode (optional)"}</span>
           <input
             type="password"
@@ -36,11 +36,11 @@ export function RoomAccessSection({
             {...fields.props("passcode")}
           />
           {fields.error("passcode")}
-          <span className={enquiryStyles.hint}>
+          <span className={studio.hint}>
             {hasPasscode ? "The room has a passcode. It is never shown again." : "Every link asks for it."}
           </span>
         </label>
-        <label className={enquiryStyles.field}>
+        <label className={studio.field}>
           <span>Expires (UTC, optional)</span>
           <input
             type="datetime-local"

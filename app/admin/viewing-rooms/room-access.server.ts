@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { adminWriteAccess } from "#app/admin/enquiries/enquiry-access.server.ts";
+import { studioWriteAccess } from "#app/admin/studio-access.server.ts";
 
-/** A viewing-room write's access: the inbox's (enquiry-access.server.ts). */
+/** A viewing-room write's access: the studio's (studio-access.server.ts). */
 export function roomWriteAccess(request: Request, context: Readonly<RouterContextProvider>) {
-  return adminWriteAccess(request, context, "changing viewing rooms");
+  return studioWriteAccess(request, context, "changing viewing rooms");
 }

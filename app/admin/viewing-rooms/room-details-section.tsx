@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import styles from "./room-details-section.module.css";
 import type { EditorAnswerData } from "./room-editor.tsx";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
@@ -24,11 +24,11 @@ export function RoomDetailsSection({
   const previewFetcher = useFetcher<EditorAnswerData>();
   const preview = previewFetcher.data?.previewHtml ?? answer?.previewHtml;
   return (
-    <section className={enquiryStyles.panel} aria-labelledby={`${fields.ids}-room`}>
-      <h2 id={`${fields.ids}-room`} className={enquiryStyles.sectionTitle}>
+    <section className={studio.panel} aria-labelledby={`${fields.ids}-room`}>
+      <h2 id={`${fields.ids}-room`} className={studio.sectionTitle}>
         Room
       </h2>
-      <label className={enquiryStyles.field}>
+      <label className={studio.field}>
         <span>Title</span>
         <input
           name="title"
@@ -40,7 +40,7 @@ export function RoomDetailsSection({
         />
         {fields.error("title")}
       </label>
-      <label className={`${enquiryStyles.field} ${sharedStyles.spaced}`}>
+      <label className={`${studio.field} ${sharedStyles.spaced}`}>
         <span>Introduction (Markdown: *emphasis*, **strong**, [links](https://…), lists)</span>
         <textarea
           name="introduction"
@@ -66,7 +66,7 @@ export function RoomDetailsSection({
         >
           Preview Introduction
         </button>
-        <span className={enquiryStyles.hint}>
+        <span className={studio.hint}>
           {form.introduction.length.toLocaleString("en-US")} / {ROOM_LIMITS.introduction.toLocaleString("en-US")}
         </span>
       </div>
@@ -76,7 +76,7 @@ export function RoomDetailsSection({
             // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by the server and passed through the content sanitiser
             <div dangerouslySetInnerHTML={{ __html: preview }} />
           ) : (
-            <p className={enquiryStyles.hint}>No introduction.</p>
+            <p className={studio.hint}>No introduction.</p>
           )}
         </section>
       ) : null}

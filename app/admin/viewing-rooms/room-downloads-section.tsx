@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import styles from "./room-downloads-section.module.css";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
 import { CATALOGUE_PDF_PATH, ROOM_LIMITS, type RoomForm } from "./room-form.ts";
@@ -21,8 +21,8 @@ export function RoomDownloadsSection({
   fields: RoomFieldErrors;
 }) {
   return (
-    <section className={enquiryStyles.panel} aria-labelledby={`${fields.ids}-downloads`}>
-      <h2 id={`${fields.ids}-downloads`} className={enquiryStyles.sectionTitle}>
+    <section className={studio.panel} aria-labelledby={`${fields.ids}-downloads`}>
+      <h2 id={`${fields.ids}-downloads`} className={studio.sectionTitle}>
         Downloads (optional)
       </h2>
       {fields.error("downloads")}
@@ -33,11 +33,11 @@ export function RoomDownloadsSection({
       {hydrated ? null : (
         // Without JavaScript, one blank row to fill in; an empty row is ignored.
         <div className={styles.downloadRow}>
-          <label className={`${enquiryStyles.field} ${sharedStyles.grow}`}>
+          <label className={`${studio.field} ${sharedStyles.grow}`}>
             <span>Name</span>
             <input name="downloadLabel" defaultValue="" maxLength={ROOM_LIMITS.downloadLabel} />
           </label>
-          <label className={`${enquiryStyles.field} ${sharedStyles.grow}`}>
+          <label className={`${studio.field} ${sharedStyles.grow}`}>
             <span>Path on this site</span>
             <input name="downloadPath" defaultValue="" maxLength={ROOM_LIMITS.downloadPath} placeholder="/files/…" />
           </label>
@@ -68,7 +68,7 @@ export function RoomDownloadsSection({
           </button>
         </div>
       ) : (
-        <p className={enquiryStyles.hint}>The catalogue PDF is at {CATALOGUE_PDF_PATH}.</p>
+        <p className={studio.hint}>The catalogue PDF is at {CATALOGUE_PDF_PATH}.</p>
       )}
     </section>
   );
@@ -97,7 +97,7 @@ function DownloadRow({
     );
   return (
     <div className={styles.downloadRow}>
-      <label className={`${enquiryStyles.field} ${sharedStyles.grow}`}>
+      <label className={`${studio.field} ${sharedStyles.grow}`}>
         <span>Name</span>
         <input
           name="downloadLabel"
@@ -108,7 +108,7 @@ function DownloadRow({
         />
         {fields.error(`downloads.${index}.label`)}
       </label>
-      <label className={`${enquiryStyles.field} ${sharedStyles.grow}`}>
+      <label className={`${studio.field} ${sharedStyles.grow}`}>
         <span>Path on this site</span>
         <input
           name="downloadPath"

@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import styles from "./room-facts-section.module.css";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
 import type { RoomForm } from "./room-form.ts";
@@ -16,8 +16,8 @@ export function RoomFactsSection({
   fields: RoomFieldErrors;
 }) {
   return (
-    <section className={enquiryStyles.panel} aria-labelledby={`${fields.ids}-facts`}>
-      <h2 id={`${fields.ids}-facts`} className={enquiryStyles.sectionTitle}>
+    <section className={studio.panel} aria-labelledby={`${fields.ids}-facts`}>
+      <h2 id={`${fields.ids}-facts`} className={studio.sectionTitle}>
         What the room shows for each work
       </h2>
       <div className={styles.checks}>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import { LinkCard } from "./link-card.tsx";
 import { NewLinkForm } from "./new-link-form.tsx";
 import type { RoomFormErrors } from "./room-form.ts";
@@ -65,20 +65,20 @@ export function RoomLinks({
   const active = links.filter((link) => link.state !== "revoked");
   const byId = new Map(links.map((link) => [link.id, link]));
   return (
-    <section className={enquiryStyles.panel} aria-labelledby={`${ids}-links`}>
-      <h2 id={`${ids}-links`} className={enquiryStyles.sectionTitle}>
+    <section className={studio.panel} aria-labelledby={`${ids}-links`}>
+      <h2 id={`${ids}-links`} className={studio.sectionTitle}>
         Links ({active.length} in use)
       </h2>
       {roomOpen ? null : (
-        <p className={enquiryStyles.hint}>The room is not open: none of these links opens it until it is reopened.</p>
+        <p className={studio.hint}>The room is not open: none of these links opens it until it is reopened.</p>
       )}
       <NewLinkForm fetcher={addFetcher} formRef={formRef} errors={addErrors} />
-      <p className={enquiryStyles.live} role="status" aria-live="polite">
+      <p className={studio.live} role="status" aria-live="polite">
         {announcement}
       </p>
 
       {links.length === 0 ? (
-        <p className={enquiryStyles.hint}>No links yet. Make one per recipient, so each can be revoked alone.</p>
+        <p className={studio.hint}>No links yet. Make one per recipient, so each can be revoked alone.</p>
       ) : (
         <ul className={styles.links} aria-label="Links, newest first">
           {links.map((link) => (

@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import styles from "./viewing-rooms.module.css";
 
 /**
@@ -28,7 +28,7 @@ export function RoomSaveNotice({
           <button type="submit" name="intent" value={`save-over:${conflict}`} className="button">
             Save Mine Over Theirs
           </button>
-          <a href={roomPath} target="_blank" rel="noopener" className={enquiryStyles.textLink}>
+          <a href={roomPath} target="_blank" rel="noopener" className={studio.textLink}>
             Open Their Version in a New Tab
           </a>
         </div>

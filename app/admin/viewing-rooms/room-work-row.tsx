@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
 import { ROOM_LIMITS, type RoomFormWork } from "./room-form.ts";
 import styles from "./room-work-row.module.css";
@@ -46,7 +46,7 @@ export function RoomWorkRow({
       </div>
       {fields.error(`works.${index}.slug`)}
       <div className={styles.workFields}>
-        <label className={`${enquiryStyles.field} ${sharedStyles.grow}`}>
+        <label className={`${studio.field} ${sharedStyles.grow}`}>
           <span>Note shown in the room</span>
           <input
             name="workNote"
@@ -58,7 +58,7 @@ export function RoomWorkRow({
           />
           {fields.error(`works.${index}.note`)}
         </label>
-        <label className={`${enquiryStyles.field} ${styles.price}`}>
+        <label className={`${studio.field} ${styles.price}`}>
           <span>Price</span>
           <input
             name="workPrice"

@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import type { EditorAnswerData } from "./room-editor.tsx";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
 import { ROOM_LIMITS, type RoomForm } from "./room-form.ts";
@@ -29,13 +29,13 @@ export function RoomWorksSection({
   const drag = useWorkDrag(form, setForm, announce);
   const search = useWorkSearch(answer, announce);
   return (
-    <section className={enquiryStyles.panel} aria-labelledby={`${fields.ids}-works`}>
-      <h2 id={`${fields.ids}-works`} className={enquiryStyles.sectionTitle}>
+    <section className={studio.panel} aria-labelledby={`${fields.ids}-works`}>
+      <h2 id={`${fields.ids}-works`} className={studio.sectionTitle}>
         Works ({form.works.length} of at most {ROOM_LIMITS.works})
       </h2>
       {fields.error("works")}
       {form.works.length === 0 ? (
-        <p className={enquiryStyles.hint}>No works yet. Find them in the catalogue below.</p>
+        <p className={studio.hint}>No works yet. Find them in the catalogue below.</p>
       ) : (
         <ol ref={drag.listRef} className={styles.works} aria-label="Works in the room, in order">
           {form.works.map((work, index) => (

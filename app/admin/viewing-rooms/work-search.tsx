@@ -1,4 +1,4 @@
-import enquiryStyles from "#app/admin/enquiries/enquiries.module.css";
+import studio from "#app/admin/studio.module.css";
 import type { RoomFieldErrors } from "./room-field-errors.tsx";
 import { ROOM_LIMITS, type RoomFormWork, type WorkChoice } from "./room-form.ts";
 import type { useWorkSearch } from "./use-work-search.ts";
@@ -23,7 +23,7 @@ export function WorkSearch({
   return (
     <>
       <search className={styles.search} aria-label="Find works in the catalogue">
-        <label className={`${enquiryStyles.field} ${sharedStyles.grow}`}>
+        <label className={`${studio.field} ${sharedStyles.grow}`}>
           <span>Find works by title or series</span>
           <input
             type="search"
@@ -64,7 +64,7 @@ export function WorkSearch({
               <li key={choice.slug} className={styles.result}>
                 <span>
                   <span className={sharedStyles.workTitle}>{choice.title}</span>{" "}
-                  <span className={enquiryStyles.hint}>
+                  <span className={studio.hint}>
                     {choice.series} · {choice.year}
                   </span>
                 </span>

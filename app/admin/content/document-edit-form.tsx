@@ -1,0 +1,89 @@
+import { Form } from "react-router";
+import styles from "#app/admin/content/content-editor.module.css";
+import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
+
+/** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
+export function DocumentEditForm(props: {
+  path: string;
+  spec: NonNullable<DocumentPageData["spec"]>;
+  value: unknown;
+  errors: Record<string, string>;
+  problems: string[];
+  previews: Record<string, string>;
+  conflict?: boolean;
+  refused: boolean;
+  baseRevision: number;
+  draftStamp?: string;
+  published: boolean;
+}) {
+  const fieldErrors = Object.entries(props.errors);
+  const isWork = props.path.startsWith("works/");
+  return (
+    <Form method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
+      {/* Enter in a field saves a draft: the form's first button is the one implicit submission presses. */}
+      <button
+        type="submit"
+        name="intent"
+        value="save-draft"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        Save draft
+      </button>
+      <h2 id="form-heading">Edit</h2>
+      {props.problems.length > 0 || fieldErrors.length > 0 ? (
+        <div role="alert" className={styles.problems} id="publish-problems">
+          <p>
+            {props.conflict
+              ? "Not published: someone else published first. Your edit is kept below."
+              : props.refused
+                ? "Not published. Fix this first (each problem is also shown beside its field):"
+                : "This draft cannot be published yet:"}
+          </p>
+          <ul>
+            {props.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+            {fieldErrors.map(([field, problem]) => (
+              <li key={field}>
+                <a href={`#f-${field}`}>{field}</a>: {problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <input type="hidden" name="baseRevision" value={props.baseRevision} />
+      {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
+      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
+      <div className={styles.actions}>
+        <button type="submit" name="intent" value="form-publish" className="button">
+          Publish
+        </button>
+        <button type="submit" name="intent" value="save-draft" className="button button-ghost">
+          Save draft
+        </button>
+        {props.draftStamp ? (
+          <button type="submit" name="intent" value="discard-draft" className="button button-ghost">
+            Discard draft
+          </button>
+        ) : null}
+        {isWork && props.published ? (
+          <>
+            <button type="submit" name="intent" value="duplicate" className="button button-ghost">
+              Duplicate
+            </button>
+            <button type="submit" name="intent" value="delete" className="button button-ghost">
+              Delete this work
+            </button>
+          </>
+        ) : null}
+      </div>
+      <p className={styles.note}>
+        Publish puts it live at once, every revision kept. A draft is kept here, not on the site, until you publish it;
+        preview it as the public page will show it.
+      </p>
+    </Form>
+  );
+}
