@@ -24,13 +24,22 @@ interface ErrorSummaryProps extends Omit<HTMLAttributes<HTMLDivElement>, "childr
 
 /**
  * What is wrong with a form, above or beside its fields: the form's own refusal and a link to
- * each field with a problem. Focusable (tabindex -1), so a script can take focus to it.
+ * each field with a problem. Focusable (tabindex -1), so a script can take focus to it; a
+ * script that fills it in place writes a plain <ul> of links, which the kit's style reaches.
  */
-export function ErrorSummary({ message, problems = [], alwaysLive, focusOnLoad, ...rest }: ErrorSummaryProps) {
+export function ErrorSummary({
+  message,
+  problems = [],
+  alwaysLive,
+  focusOnLoad,
+  className,
+  ...rest
+}: ErrorSummaryProps) {
   const speaking = Boolean(message) || problems.length > 0;
   return (
     <div
       {...rest}
+      className={[styles.summary, className].filter(Boolean).join(" ")}
       tabIndex={-1}
       role={alwaysLive || speaking ? "alert" : undefined}
       // biome-ignore lint/a11y/noAutofocus: only on a form sent back with a refusal, where focus belongs
@@ -38,7 +47,7 @@ export function ErrorSummary({ message, problems = [], alwaysLive, focusOnLoad, 
     >
       {message ?? ""}
       {problems.length > 0 ? (
-        <ul className={styles.summaryList}>
+        <ul>
           {problems.map((problem) => (
             <li key={problem.fieldId}>
               <a href={`#${problem.fieldId}`}>{problem.message}</a>
