@@ -13,6 +13,7 @@ import {
   type SecurityRefusal,
   startEnrolment,
 } from "#app/auth/second-factor.server.ts";
+import { Field } from "#app/components/forms/field.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
@@ -144,10 +145,9 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
             {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
             <Form method="post" className={styles.form}>
               <input type="hidden" name="intent" value="backup-codes" />
-              <label className={styles.field}>
-                <span>Password</span>
-                <input type="password" name="password" autoComplete="current-password" />
-              </label>
+              <Field label="Password" className={styles.field}>
+                {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
+              </Field>
               <div className={styles.actions}>
                 <button type="submit" className="button button-ghost">
                   Generate New Backup Codes
@@ -156,10 +156,11 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
             </Form>
             <Form method="post" className={styles.form}>
               <input type="hidden" name="intent" value="remove" />
-              <label className={styles.field}>
-                <span>Current code from {factor.name}</span>
-                <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
-              </label>
+              <Field label={`Current code from ${factor.name}`} className={styles.field}>
+                {(control) => (
+                  <input {...control} type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
+                )}
+              </Field>
               <div className={styles.actions}>
                 <button type="submit" className="button button-ghost">
                   Remove Factor
@@ -183,10 +184,11 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
               {enrolment.backupCodes.map((code) => (
                 <input key={code} type="hidden" name="backup" value={code} />
               ))}
-              <label className={styles.field}>
-                <span>Code from the app</span>
-                <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
-              </label>
+              <Field label="Code from the app" className={styles.field}>
+                {(control) => (
+                  <input {...control} type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
+                )}
+              </Field>
               <div className={styles.actions}>
                 <button type="submit" className="button">
                   Confirm
@@ -199,14 +201,12 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
             <p>No factor yet. Add an authenticator app so signing in also needs a code from your phone.</p>
             <Form method="post" className={styles.form}>
               <input type="hidden" name="intent" value="enrol" />
-              <label className={styles.field}>
-                <span>Name</span>
-                <input type="text" name="name" placeholder="My phone" maxLength={60} />
-              </label>
-              <label className={styles.field}>
-                <span>Password</span>
-                <input type="password" name="password" autoComplete="current-password" />
-              </label>
+              <Field label="Name" className={styles.field}>
+                {(control) => <input {...control} type="text" name="name" placeholder="My phone" maxLength={60} />}
+              </Field>
+              <Field label="Password" className={styles.field}>
+                {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
+              </Field>
               <div className={styles.actions}>
                 <button type="submit" className="button">
                   Add Authenticator App

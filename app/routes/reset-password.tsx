@@ -9,6 +9,8 @@ import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { passwordProblem } from "#app/auth/password-policy.ts";
 import { requestPasswordReset } from "#app/auth/password-reset-request.server.ts";
 import { RateLimitedError, rateLimits, takeAttempt } from "#app/auth/rate-limit.server.ts";
+import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
+import { Field } from "#app/components/forms/field.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -96,18 +98,18 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         {loaderData.token ? (
           <Form method="post" className={styles.form}>
             <input type="hidden" name="token" value={loaderData.token} />
-            <label className={styles.field}>
-              <span>New password</span>
-              <input type="password" name="password" autoComplete="new-password" />
-              <span className={styles.hint}>12 to 128 characters, anything you like; not a common password.</span>
-            </label>
-            <label className={styles.field}>
-              <span>Repeat the new password</span>
-              <input type="password" name="confirm" autoComplete="new-password" />
-            </label>
-            <div role="alert" className={styles.alert}>
-              {error}
-            </div>
+            <Field
+              label="New password"
+              hint="12 to 128 characters, anything you like; not a common password."
+              className={styles.field}
+              hintClassName={styles.hint}
+            >
+              {(control) => <input {...control} type="password" name="password" autoComplete="new-password" />}
+            </Field>
+            <Field label="Repeat the new password" className={styles.field}>
+              {(control) => <input {...control} type="password" name="confirm" autoComplete="new-password" />}
+            </Field>
+            <ErrorSummary message={error} alwaysLive className={styles.alert} />
             <div className={styles.actions}>
               <button type="submit" className="button">
                 Set New Password
@@ -118,13 +120,10 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           <Form method="post" className={styles.form}>
             <input type="hidden" name="intent" value="request" />
             <p>Enter the email address of your admin account and we will send you a link to choose a new password.</p>
-            <label className={styles.field}>
-              <span>Email</span>
-              <input type="email" name="email" autoComplete="username" />
-            </label>
-            <div role="alert" className={styles.alert}>
-              {error}
-            </div>
+            <Field label="Email" className={styles.field}>
+              {(control) => <input {...control} type="email" name="email" autoComplete="username" />}
+            </Field>
+            <ErrorSummary message={error} alwaysLive className={styles.alert} />
             {sent ? (
               <p className={styles.notice} role="status">
                 {sent}

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
+import { Field } from "#app/components/forms/field.tsx";
 import styles from "./admin-auth.module.css";
 
 /** SPEC.md's "Admin Login": Email, Password, "Login", and a "Reset Password" link. */
@@ -10,17 +12,13 @@ export function AdminLoginForm({ error, notice }: { error?: string; notice?: str
       {notice ? <p className={styles.notice}>{notice}</p> : null}
       <Form method="post" className={styles.form}>
         <input type="hidden" name="intent" value="login" />
-        <label className={styles.field}>
-          <span>Email</span>
-          <input type="email" name="email" autoComplete="username" />
-        </label>
-        <label className={styles.field}>
-          <span>Password</span>
-          <input type="password" name="password" autoComplete="current-password" />
-        </label>
-        <div role="alert" className={styles.alert}>
-          {error}
-        </div>
+        <Field label="Email" className={styles.field}>
+          {(control) => <input {...control} type="email" name="email" autoComplete="username" />}
+        </Field>
+        <Field label="Password" className={styles.field}>
+          {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
+        </Field>
+        <ErrorSummary message={error} alwaysLive className={styles.alert} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={busy}>
             Login
@@ -41,20 +39,20 @@ export function AdminCodeForm({ error }: { error?: string }) {
       <p>Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
       <Form method="post" className={styles.form}>
         <input type="hidden" name="intent" value="verify-code" />
-        <label className={styles.field}>
-          <span>Code</span>
-          <input
-            type="text"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            autoCapitalize="off"
-          />
-        </label>
-        <div role="alert" className={styles.alert}>
-          {error}
-        </div>
+        <Field label="Code" className={styles.field}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              autoCapitalize="off"
+            />
+          )}
+        </Field>
+        <ErrorSummary message={error} alwaysLive className={styles.alert} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={busy}>
             Verify

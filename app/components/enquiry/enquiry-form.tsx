@@ -1,20 +1,14 @@
+import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
 import {
-  defaultInterests,
-  defaultMessage,
   type EnquiryDescriptor,
   type EnquiryFieldErrors,
-  type EnquiryFieldName,
   type EnquiryValues,
   enquiryFieldNames,
-  enquiryLimits,
   HONEYPOT_FIELD,
-  interestLabels,
-  interestValues,
-  subjectChoices,
-  subjectLabels,
   TOKEN_FIELD,
 } from "#app/enquiries/enquiry-fields.ts";
 import { AfterFirstPaintScript } from "../after-first-paint-script.tsx";
+import { EnquiryFields } from "./enquiry-fields.tsx";
 import styles from "./enquiry-form.module.css";
 import enquiryScriptUrl from "./enquiry-form.script.js?url";
 
@@ -71,22 +65,8 @@ export function EnquiryForm({
   openHref,
 }: EnquiryFormProps) {
   const id = `enquiry-${descriptor.subject}${descriptor.subjectRef ? `-${descriptor.subjectRef}` : ""}`;
-  const subject = values?.subject ?? descriptor.subject;
-  const interests = values?.interests ?? defaultInterests(descriptor);
   // Without JavaScript the server's page is all there is: autofocus takes focus to the first error.
   const firstError = enquiryFieldNames.find((name) => errors[name]);
-  const fieldProps = (name: EnquiryFieldName, hint?: boolean) => ({
-    id: `${id}-${name}`,
-    name,
-    autoFocus: name === firstError ? true : undefined,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": [hint ? `${id}-${name}-hint` : "", `${id}-${name}-error`].filter(Boolean).join(" "),
-  });
-  const errorFor = (name: EnquiryFieldName) => (
-    <p id={`${id}-${name}-error`} className={styles.error} data-error-for={name}>
-      {errors[name] ?? ""}
-    </p>
-  );
   return (
     <div className={styles.enquiry} data-enquiry data-confirmation={confirmation}>
       {display === "closed" ? (
@@ -105,143 +85,19 @@ export function EnquiryForm({
         aria-label={`Enquiry: ${descriptor.subjectTitle}`}
         noValidate
       >
-        {descriptor.sold ? (
-          <p className={styles.note}>
-            “{descriptor.subjectTitle}” is in a collection. Ask about similar works, or about a commission in the same
-            spirit.
-          </p>
-        ) : null}
-        <p className={styles.lead}>
-          Nothing is needed but your name, email and message; your details go to the studio only.
-        </p>
-        <div
+        <EnquiryLead descriptor={descriptor} />
+        <ErrorSummary
           className={styles.formError}
           data-form-error
-          tabIndex={-1}
-          role={formError ? "alert" : undefined}
-          // biome-ignore lint/a11y/noAutofocus: only on a form sent back with a refusal, where focus belongs
-          autoFocus={formError && !firstError ? true : undefined}
-        >
-          {formError ?? ""}
-        </div>
-        <input type="hidden" name={TOKEN_FIELD} defaultValue={token ?? ""} />
-        <input type="hidden" name="source" defaultValue={descriptor.sourcePath} />
-        {descriptor.subjectRef ? <input type="hidden" name="ref" defaultValue={descriptor.subjectRef} /> : null}
-        <div className={styles.honeypot} aria-hidden="true">
-          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-          <input
-            id={`${id}-${HONEYPOT_FIELD}`}
-            type="text"
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
-        <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-name`}>Your name</label>
-            <input
-              {...fieldProps("name")}
-              type="text"
-              autoComplete="name"
-              required
-              maxLength={enquiryLimits.name}
-              defaultValue={values?.name ?? ""}
-            />
-            {errorFor("name")}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              {...fieldProps("email")}
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={enquiryLimits.email}
-              defaultValue={values?.email ?? ""}
-            />
-            {errorFor("email")}
-          </div>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-subject`}>What is it about?</label>
-          <select {...fieldProps("subject")} defaultValue={subject}>
-            {subjectChoices(descriptor.subject).map((value) => (
-              <option key={value} value={value}>
-                {value === descriptor.subject && descriptor.subjectRef ? descriptor.subjectTitle : subjectLabels[value]}
-              </option>
-            ))}
-          </select>
-          {errorFor("subject")}
-        </div>
-        <fieldset
-          className={styles.interests}
-          aria-describedby={`${id}-interests-error`}
-          aria-invalid={errors.interests ? true : undefined}
-        >
-          <legend>What would you like to know? (optional)</legend>
-          <div className={styles.checks}>
-            {interestValues.map((value) => (
-              <label key={value} className={styles.check}>
-                <input
-                  type="checkbox"
-                  name="interests"
-                  value={value}
-                  defaultChecked={interests.includes(value)}
-                  // biome-ignore lint/a11y/noAutofocus: only on a form sent back with this field's error
-                  autoFocus={firstError === "interests" && value === interestValues[0] ? true : undefined}
-                />
-                <span>{interestLabels[value]}</span>
-              </label>
-            ))}
-          </div>
-          {errorFor("interests")}
-        </fieldset>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-message`}>Message</label>
-          <textarea
-            {...fieldProps("message", true)}
-            rows={5}
-            required
-            maxLength={enquiryLimits.message}
-            defaultValue={values?.message ?? defaultMessage(descriptor)}
-          />
-          <p id={`${id}-message-hint`} className={styles.hint}>
-            Edit it as you like; up to {enquiryLimits.message.toLocaleString("en-US")} characters.
-          </p>
-          {errorFor("message")}
-        </div>
-        <div className={styles.row}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-location`}>Where you are (optional)</label>
-            <input
-              {...fieldProps("location", true)}
-              type="text"
-              autoComplete="address-level2"
-              maxLength={enquiryLimits.location}
-              defaultValue={values?.location ?? ""}
-            />
-            <p id={`${id}-location-hint`} className={styles.hint}>
-              City and country, e.g. Melbourne, Australia
-            </p>
-            {errorFor("location")}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-phone`}>Phone (optional)</label>
-            <input
-              {...fieldProps("phone", true)}
-              type="tel"
-              autoComplete="tel"
-              maxLength={enquiryLimits.phone}
-              defaultValue={values?.phone ?? ""}
-            />
-            <p id={`${id}-phone-hint`} className={styles.hint}>
-              If you would like a call back
-            </p>
-            {errorFor("phone")}
-          </div>
-        </div>
+          message={formError}
+          problems={enquiryFieldNames.flatMap((name) => {
+            const message = errors[name];
+            return message ? [{ fieldId: `${id}-${name}`, message }] : [];
+          })}
+          focusOnLoad={Boolean(formError) && !firstError}
+        />
+        <HiddenInputs formId={id} descriptor={descriptor} token={token} />
+        <EnquiryFields formId={id} descriptor={descriptor} values={values} errors={errors} firstError={firstError} />
         <div className={styles.actions}>
           <button type="submit" className="button">
             Send enquiry
@@ -250,6 +106,53 @@ export function EnquiryForm({
       </form>
       <div className={styles.status} role="status" aria-live="polite" data-enquiry-status />
     </div>
+  );
+}
+
+/** What the form says before its fields: a sold work's note, and what is needed. */
+function EnquiryLead({ descriptor }: { descriptor: EnquiryDescriptor }) {
+  return (
+    <>
+      {descriptor.sold ? (
+        <p className={styles.note}>
+          “{descriptor.subjectTitle}” is in a collection. Ask about similar works, or about a commission in the same
+          spirit.
+        </p>
+      ) : null}
+      <p className={styles.lead}>
+        Nothing is needed but your name, email and message; your details go to the studio only.
+      </p>
+    </>
+  );
+}
+
+/** The form token, where it was sent from, the work it is about, and the bots' honeypot. */
+function HiddenInputs({
+  formId,
+  descriptor,
+  token,
+}: {
+  formId: string;
+  descriptor: EnquiryDescriptor;
+  token?: string;
+}) {
+  return (
+    <>
+      <input type="hidden" name={TOKEN_FIELD} defaultValue={token ?? ""} />
+      <input type="hidden" name="source" defaultValue={descriptor.sourcePath} />
+      {descriptor.subjectRef ? <input type="hidden" name="ref" defaultValue={descriptor.subjectRef} /> : null}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this empty</label>
+        <input
+          id={`${formId}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+    </>
   );
 }
 

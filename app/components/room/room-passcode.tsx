@@ -1,3 +1,4 @@
+import { Field } from "#app/components/forms/field.tsx";
 import styles from "./room-passcode.module.css";
 
 /**
@@ -14,22 +15,28 @@ export function RoomPasscodeForm({ error, limited }: { error?: string; limited?:
       </p>
       <form method="post" className={styles.form} noValidate>
         <input type="hidden" name="intent" value="passcode" />
-        <label htmlFor="room-passcode">Passcode</label>
-        <input
+        <Field
+          label="Passcode"
           id="room-passcode"
-          name="passcode"
-          type="password"
-          autoComplete="off"
-          required
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="room-passcode-error"
-          // biome-ignore lint/a11y/noAutofocus: the room's one field; after a refusal focus belongs here
-          autoFocus
-        />
-        <p id="room-passcode-error" className={styles.error} role={error ? "alert" : undefined}>
-          {error ?? ""}
-        </p>
+          errors={error}
+          keepErrorSlot
+          errorClassName={styles.error}
+          errorProps={error ? { role: "alert" } : undefined}
+          className={styles.field}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="passcode"
+              type="password"
+              autoComplete="off"
+              required
+              maxLength={200}
+              // biome-ignore lint/a11y/noAutofocus: the room's one field; after a refusal focus belongs here
+              autoFocus
+            />
+          )}
+        </Field>
         <button type="submit" className="button" disabled={limited || undefined}>
           Open the room
         </button>
