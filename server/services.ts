@@ -21,9 +21,8 @@ import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
 import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
 import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
-import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
 import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
@@ -84,7 +83,7 @@ export async function createServices(): Promise<Services> {
     // Sign-in, reset mail and enquiry mail name the published brand and address, not the files'.
     followPublishedSettings(() => processContentStore().siteSettings());
     await bootstrapAdmin(database, env, logger);
-    const publicQuotes = getPublicQuoteCache();
+    const publicQuotes = new PublicQuoteCache();
     const quoteEvents = new QuoteEventHub(database, {
       onError: (error) =>
         isDatabaseUnreachable(error)
