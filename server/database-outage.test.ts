@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { quotes } from "#app/db/schema.ts";
 import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { loader as adminPage, action as adminPageAction } from "#app/routes/admin.quotes.tsx";
 import { loader as adminList, action as setMany } from "#app/routes/api.admin.quotes.ts";
 import { loader as publicList } from "#app/routes/api.quotes.ts";
@@ -37,7 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
   let directUrl: string;
   let proxy: CuttableProxy;
   let database: Database;
-  let hub: QuoteEventHub;
+  let hub: AdminEventHub;
   let context: RouterContextProvider;
   let memory: http.Server;
   let base = "";
@@ -85,11 +85,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
     cookie = await signedInAdminCookie(database, account);
 
     // Wired as the composition root wires them.
-    hub = new QuoteEventHub(database);
+    hub = new AdminEventHub(database);
     hub.onChange(publicQuotes);
     await hub.start();
     context = routerContextFor(
-      { database, quoteEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
+      { database, adminEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
       { clientIp: "203.0.113.9" },
     );
     // server/main.ts's raw handler: the memory answer first, else the React Router route.

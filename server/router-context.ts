@@ -6,7 +6,7 @@ import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
 import type { Services } from "./services.ts";
 
@@ -16,13 +16,13 @@ import type { Services } from "./services.ts";
  * own services and passes them here.
  */
 export function routerContextFor(
-  services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger"> &
+  services: Pick<Services, "database" | "adminEvents" | "publicQuotes" | "logger"> &
     Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(databaseContext, services.database);
-  context.set(quoteEventsContext, services.quoteEvents);
+  context.set(adminEventsContext, services.adminEvents);
   context.set(publicQuoteCacheContext, services.publicQuotes);
   context.set(loggerContext, services.logger);
   // Without one (a test that needs no content) loaders read the process's store, the context's default.

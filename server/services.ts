@@ -23,7 +23,7 @@ import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { UnnamedFilesUpkeep } from "#app/uploads/unnamed-files-upkeep.server.ts";
@@ -40,7 +40,8 @@ export interface Services {
   logger: Logger;
   /** Migrated and seeded. */
   database: Database;
-  quoteEvents: QuoteEventHub;
+  /** The studio's live event streams: quote changes and the enquiry inbox's (decision 066). */
+  adminEvents: AdminEventHub;
   publicQuotes: PublicQuoteCache;
   /** Sends the outgoing mail every process shares (decision 028). */
   mailSender: MailSender;
@@ -84,7 +85,7 @@ export async function createServices(): Promise<Services> {
     followPublishedSettings(() => processContentStore().siteSettings());
     await bootstrapAdmin(database, env, logger);
     const publicQuotes = new PublicQuoteCache();
-    const quoteEvents = new QuoteEventHub(database, {
+    const adminEvents = new AdminEventHub(database, {
       onError: (error) =>
         isDatabaseUnreachable(error)
           ? logger.warn({ reason: outageReason(error) }, "live updates: database unavailable")
@@ -95,8 +96,8 @@ export async function createServices(): Promise<Services> {
           ? logger.warn("database connection lost: public quotes answered from memory, the rest 503 until it is back")
           : logger.info("database connection back: public quotes read afresh"),
     });
-    quoteEvents.onChange(publicQuotes);
-    await quoteEvents.start().catch((error: Error) => {
+    adminEvents.onChange(publicQuotes);
+    await adminEvents.start().catch((error: Error) => {
       throw new StartupError(`Live updates: ${error.message}`, { cause: error });
     });
     const mailSender = new MailSender(database, {
@@ -107,7 +108,7 @@ export async function createServices(): Promise<Services> {
     await mailSender.start().catch((error: Error) => {
       throw new StartupError(`Mail sender: ${error.message}`, { cause: error });
     });
-    const enquiryEvents = new EnquiryEventRelay(database, quoteEvents, {
+    const enquiryEvents = new EnquiryEventRelay(database, adminEvents, {
       onError: (error) =>
         isDatabaseUnreachable(error)
           ? logger.warn({ reason: outageReason(error) }, "enquiry updates: database unavailable")
@@ -171,7 +172,7 @@ export async function createServices(): Promise<Services> {
       env,
       logger,
       database,
-      quoteEvents,
+      adminEvents,
       publicQuotes,
       mailSender,
       enquiryEvents,
