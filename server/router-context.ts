@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { cataloguePdfContext, servedCataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -28,7 +28,10 @@ export function routerContextFor(
   // Without one (a test that needs no content) loaders read the process's store, the context's default.
   if (services.content) context.set(contentStoreContext, services.content);
   if (services.contentSync) context.set(contentSyncContext, services.contentSync);
-  if (services.cataloguePdf) context.set(cataloguePdfContext, services.cataloguePdf);
+  if (services.cataloguePdf) {
+    context.set(cataloguePdfContext, services.cataloguePdf);
+    context.set(servedCataloguePdfContext, services.cataloguePdf);
+  }
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

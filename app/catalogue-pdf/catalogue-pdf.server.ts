@@ -13,7 +13,7 @@ export interface ServedCataloguePdfSize {
 
 /**
  * The PDF's real size in bytes, so a page states the size of the file a visitor actually
- * downloads: the served file's (`pdf`, the services' rebuilds, read from cataloguePdfContext),
+ * downloads: the served file's (`pdf`, the services' rebuilds, read from servedCataloguePdfContext),
  * else the file the build generated (scripts/build-catalogue-pdf.mjs; the build's prerender has
  * no server). Null when there is none.
  */
@@ -45,6 +45,11 @@ export interface CataloguePdfStatus {
 }
 
 /** The process's catalogue PDF rebuilds, for the content editor's status line; none in a bare test context. */
-export const cataloguePdfContext = createContext<
-  ({ status(): CataloguePdfStatus } & ServedCataloguePdfSize) | undefined
->(undefined);
+export const cataloguePdfContext = createContext<{ status(): CataloguePdfStatus } | undefined>(undefined);
+
+/**
+ * The PDF the process serves, for the pages that state its size (set from the services in
+ * server/router-context.ts). Its default serves none: the build's prerender, and a test
+ * without services, state the build's file.
+ */
+export const servedCataloguePdfContext = createContext<ServedCataloguePdfSize>({ served: () => undefined });

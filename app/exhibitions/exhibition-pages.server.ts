@@ -12,7 +12,7 @@ import type { Exhibition } from "./exhibition.ts";
  * The stated size of each file a page offers for download ("1.2 MB"), read from the file itself
  * (in public/, or the build's copy), so a link never states a stale figure. Files that do not
  * exist yet (the catalogue PDF before its first build) have no size. `cataloguePdf`: the PDF the
- * process serves (cataloguePdfContext), when it is not the build's.
+ * process serves (servedCataloguePdfContext), when it is not the build's.
  */
 export function downloadSizes(exhibition: Exhibition, cataloguePdf?: ServedCataloguePdfSize): Record<string, string> {
   const sizes: Record<string, string> = {};

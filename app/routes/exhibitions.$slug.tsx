@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { servedCataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { ImageViewerScript } from "#app/components/editorial/image-viewer-script.tsx";
 import { ExhibitionBlocks } from "#app/components/exhibition-blocks/exhibition-blocks.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
@@ -22,7 +22,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!exhibition) throw data(null, { status: 404 });
   return {
     exhibition,
-    downloadSizes: downloadSizes(exhibition, context.get(cataloguePdfContext)),
+    downloadSizes: downloadSizes(exhibition, context.get(servedCataloguePdfContext)),
     pictures: exhibitionPictures(exhibition, content.pageImages()),
   };
 }
