@@ -24,7 +24,7 @@ export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
 export { warmSiteImages } from "#app/site-images/site-images.ts";
 export { serveCataloguePdf } from "./catalogue-pdf/serve-catalogue-pdf.ts";
 export { prerenderedPages } from "./prerendered-pages.ts";
-export { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+export { publicQuotesFromMemory } from "./public-quotes-from-memory.ts";
 export { startRuntime } from "./runtime.ts";
 
 /**

@@ -7,8 +7,8 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { quotes } from "#app/db/schema.ts";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { loader as adminPage, action as adminPageAction } from "#app/routes/admin.quotes.tsx";
 import { loader as adminList, action as setMany } from "#app/routes/api.admin.quotes.ts";
 import { loader as publicList } from "#app/routes/api.quotes.ts";
@@ -16,8 +16,12 @@ import { loader as wallPage } from "#app/routes/quotes.tsx";
 import { type CuttableProxy, startCuttableProxy } from "#tests/support/cuttable-proxy.server.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import { createPostgresTestDatabase } from "#tests/support/test-database.server.ts";
-import { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+import { publicQuotesFromMemory } from "./public-quotes-from-memory.ts";
 import { routerContextFor } from "./router-context.ts";
+
+/** This test's own cache, as the composition root builds the process's (decision 066). */
+const publicQuotes = new PublicQuoteCache();
+const serveFromMemory = publicQuotesFromMemory({ publicQuotes, content: { version: 1 }, production: true });
 
 // The admin endpoints read a real session; mutations must come from the configured origin.
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
@@ -33,7 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
   let directUrl: string;
   let proxy: CuttableProxy;
   let database: Database;
-  let hub: QuoteEventHub;
+  let hub: AdminEventHub;
   let context: RouterContextProvider;
   let memory: http.Server;
   let base = "";
@@ -81,12 +85,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
     cookie = await signedInAdminCookie(database, account);
 
     // Wired as the composition root wires them.
-    const publicQuotes = getPublicQuoteCache();
-    hub = new QuoteEventHub(database);
+    hub = new AdminEventHub(database);
     hub.onChange(publicQuotes);
     await hub.start();
     context = routerContextFor(
-      { database, quoteEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
+      { database, adminEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
       { clientIp: "203.0.113.9" },
     );
     // server/main.ts's raw handler: the memory answer first, else the React Router route.
@@ -97,7 +100,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
       res.end(await answer.text());
     };
     memory = http.createServer((req, res) => {
-      if (!servePublicQuotesFromMemory(req, res, { production: true, passOn: () => void app(req, res) })) {
+      if (!serveFromMemory(req, res, () => void app(req, res))) {
         void app(req, res);
       }
     });
@@ -108,7 +111,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
   afterAll(async () => {
     memory?.close();
     await hub?.stop();
-    getPublicQuoteCache().reset();
+    publicQuotes.reset();
     await database?.close();
     await proxy?.close();
     await drop?.();
@@ -133,7 +136,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
 
     await proxy.refuse();
     // The hub hears the LISTEN connection drop.
-    await expect.poll(() => getPublicQuoteCache().fresh, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => publicQuotes.fresh, { timeout: 10_000 }).toBe(false);
     passedOn = 0;
     for (let i = 0; i < 3; i++) expect(await wallTexts("/api/quotes?limit=4")).toEqual(before);
     expect(passedOn).toBe(0);
@@ -159,7 +162,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a database outage (PostgreSQL thr
     await expect
       .poll(async () => (await wallTexts("/api/quotes?limit=4")).body.quotes?.[0]?.text, { timeout: 15_000 })
       .toBe("Outage quote 5");
-    expect(getPublicQuoteCache().fresh).toBe(true);
+    expect(publicQuotes.fresh).toBe(true);
     expect((await wallTexts("/api/quotes?q=never-asked")).status).toBe(200);
   });
 

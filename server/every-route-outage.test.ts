@@ -4,13 +4,16 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponse, type RouterContextProvider }
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUser } from "#app/db/auth-schema.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { type CuttableProxy, startCuttableProxy } from "#tests/support/cuttable-proxy.server.ts";
 import { addressOf, everyRoute, outcomeOf, routeModule } from "#tests/support/route-walk.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import { createPostgresTestDatabase } from "#tests/support/test-database.server.ts";
 import { routerContextFor } from "./router-context.ts";
+
+/** This test's own cache, as the composition root builds the process's (decision 066). */
+const publicQuotes = new PublicQuoteCache();
 
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
 process.env.PUBLIC_URL ??= "http://test";
@@ -25,7 +28,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut
   let drop: () => Promise<void>;
   let proxy: CuttableProxy;
   let database: Database;
-  let hub: QuoteEventHub;
+  let hub: AdminEventHub;
   let context: RouterContextProvider;
   let cookie = "";
 
@@ -42,19 +45,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut
     cookie = await signedInAdminCookie(database, account);
     // The studio's admin has a verified authenticator: every admin screen is open to it.
     await database.db.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.email, account.email));
-    const publicQuotes = getPublicQuoteCache();
-    hub = new QuoteEventHub(database);
+    hub = new AdminEventHub(database);
     hub.onChange(publicQuotes);
     await hub.start();
     context = routerContextFor(
-      { database, quoteEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
+      { database, adminEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
       { clientIp: "203.0.113.10" },
     );
   }, 60_000);
 
   afterAll(async () => {
     await hub?.stop();
-    getPublicQuoteCache().reset();
+    publicQuotes.reset();
     await database?.close();
     await proxy?.close();
     await drop?.();

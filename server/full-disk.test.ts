@@ -104,7 +104,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
   afterAll(async () => {
     server?.close();
     if (services) {
-      await services.quoteEvents.stop();
+      await services.adminEvents.stop();
       await services.database.close();
     }
     execFileSync("umount", [disk]);
@@ -157,7 +157,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
   });
 
   it("refuses to start on a full disk in one line naming ENOSPC, DATA_DIR and what to do, leaving nothing behind", async () => {
-    await services?.quoteEvents.stop();
+    await services?.adminEvents.stop();
     await services?.database.close();
     services = undefined;
     const free = fillDisk(dataDir);

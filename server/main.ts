@@ -112,6 +112,14 @@ const servePrerendered = viteDevServer
         isPage: (pathname) => serverApp.publicPagePaths(runtime.services.content).has(pathname),
       },
     });
+// The public quote list and the quote wall, from the services' cache and content (decision 066).
+const quotesFromMemory = viteDevServer
+  ? undefined
+  : serverApp.publicQuotesFromMemory({
+      publicQuotes: runtime.services.publicQuotes,
+      content: runtime.services.content,
+      production: true,
+    });
 /** The build's script marker, or the end of the process with a line saying what to do. */
 function buildScriptMarker(): string {
   try {
@@ -127,10 +135,8 @@ function buildScriptMarker(): string {
  * for another request's render of its page and that made nothing to share.
  */
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, passOn: () => void): boolean {
-  if (!servePrerendered) return false;
-  return (
-    servePrerendered(req, res, passOn) || serverApp.servePublicQuotesFromMemory(req, res, { production: true, passOn })
-  );
+  if (!servePrerendered || !quotesFromMemory) return false;
+  return servePrerendered(req, res, passOn) || quotesFromMemory(req, res, passOn);
 }
 function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();

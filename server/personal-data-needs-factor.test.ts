@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUser } from "#app/db/auth-schema.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
 import { outgoingMail } from "#app/db/mail-schema.ts";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { addressOf, everyRoute, outcomeOf, routeModule } from "#tests/support/route-walk.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { routerContextFor } from "./router-context.ts";
+
+/** This test's own cache, as the composition root builds the process's (decision 066). */
+const publicQuotes = new PublicQuoteCache();
 
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
 process.env.PUBLIC_URL ??= "http://test";
@@ -25,7 +28,7 @@ const COLLECTOR = { name: "Ada Collector", email: "ada.collector@example.org" };
  */
 describe("personal data behind the second factor, on every route", () => {
   let testDb: TestDatabase;
-  let hub: QuoteEventHub;
+  let hub: AdminEventHub;
   let context: RouterContextProvider;
   let noFactorCookie = "";
   let factorCookie = "";
@@ -60,16 +63,15 @@ describe("personal data behind the second factor, on every route", () => {
     const studio = { email: "studio-admin@umbra.test", password: "personal data walk second passphrase" };
     factorCookie = await signedInAdminCookie(database, studio);
     await database.db.update(authUser).set({ twoFactorEnabled: true }).where(eq(authUser.email, studio.email));
-    const publicQuotes = getPublicQuoteCache();
-    hub = new QuoteEventHub(database);
+    hub = new AdminEventHub(database);
     context = routerContextFor(
-      { database, quoteEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
+      { database, adminEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
       { clientIp: "203.0.113.11" },
     );
   });
 
   afterAll(async () => {
-    getPublicQuoteCache().reset();
+    publicQuotes.reset();
     await testDb?.destroy();
   });
 

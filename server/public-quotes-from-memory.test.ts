@@ -2,11 +2,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicQuotesKey } from "#app/quotes/public-quote-cache.server.ts";
+import { PublicQuoteCache, publicQuotesKey } from "#app/quotes/public-quote-cache.server.ts";
 import { publicListQuery } from "#app/quotes/quote-api-schemas.ts";
 import type { PublicQuote, QuotePage } from "#app/quotes/quote-views.ts";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
-import { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+import { publicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+
+/** This test's own cache, as the composition root builds the process's (decision 066). */
+const publicQuotes = new PublicQuoteCache();
+const serveFromMemory = publicQuotesFromMemory({ publicQuotes, content: { version: 1 }, production: true });
 
 // Long enough to be worth compressing.
 const page: QuotePage<PublicQuote> = {
@@ -25,21 +28,21 @@ beforeAll(async () => {
   // What falls through is answered 418 here; in the app it goes on to Express and React Router.
   server = http.createServer((req, res) => {
     const app = () => res.writeHead(418).end();
-    if (!servePublicQuotesFromMemory(req, res, { production: true, passOn: app })) app();
+    if (!serveFromMemory(req, res, app)) app();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => {
   server.close();
-  getPublicQuoteCache().reset();
+  publicQuotes.reset();
 });
 
 const get = (path: string, init?: RequestInit) => fetch(base + path, init);
 
 describe("GET /api/quotes from memory", () => {
   it("answers only pages the cache has already read, while it is listening", async () => {
-    const cache = getPublicQuoteCache();
+    const cache = publicQuotes;
     const key = publicQuotesKey(publicListQuery.parse({ q: "plants" }));
     expect((await get("/api/quotes?q=plants")).status).toBe(418);
     cache.changed();
@@ -58,7 +61,7 @@ describe("GET /api/quotes from memory", () => {
   });
 
   it("sends the same JSON compressed when the client accepts it", async () => {
-    const cache = getPublicQuoteCache();
+    const cache = publicQuotes;
     cache.changed();
     await cache.read(publicQuotesKey(publicListQuery.parse({})), async () => page);
     const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
@@ -75,7 +78,7 @@ describe("GET /api/quotes from memory", () => {
   });
 
   it("leaves bad input, other paths and other methods to the route", async () => {
-    getPublicQuoteCache().changed();
+    publicQuotes.changed();
     expect((await get("/api/quotes?limit=0")).status).toBe(418);
     expect((await get("/api/quotes/extra")).status).toBe(418);
     expect((await get("/api/quotes", { method: "POST", body: "{}" })).status).toBe(418);

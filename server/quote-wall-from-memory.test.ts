@@ -3,9 +3,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
-import { servePublicQuotesFromMemory } from "./public-quotes-from-memory.ts";
-import { quoteWall, quoteWallKey } from "./quote-wall-from-memory.ts";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { publicQuotesFromMemory } from "./public-quotes-from-memory.ts";
+import { QuoteWallFromMemory, quoteWallKey } from "./quote-wall-from-memory.ts";
+
+/** This test's own cache, as the composition root builds the process's (decision 066). */
+const publicQuotes = new PublicQuoteCache();
+const sources = { publicQuotes, content: { version: 1 }, production: true };
+const quoteWall = new QuoteWallFromMemory(sources);
+const serveFromMemory = publicQuotesFromMemory(sources, quoteWall);
 
 let base = "";
 let server: http.Server;
@@ -26,7 +32,7 @@ function render(req: http.IncomingMessage, res: http.ServerResponse & { locals?:
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.write(`<!doctype html><script nonce="N0NCE">start()</script><h1>Quotes</h1>`);
   // A NOTIFY arriving while this page is being rendered.
-  if (url.searchParams.get("q") === "race") getPublicQuoteCache().changed();
+  if (url.searchParams.get("q") === "race") publicQuotes.changed();
   res.write(`<p>${listed} for ${url.searchParams.get("q") ?? "all"}</p>${"<li>quote</li>".repeat(200)}`);
   // A quote whose text got a script past every check: it has no nonce.
   if (url.searchParams.get("q") === "hostile") res.write(`<li>${INJECTED}</li>`);
@@ -44,17 +50,17 @@ function app(req: http.IncomingMessage, res: http.ServerResponse) {
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     arrived++;
-    if (!servePublicQuotesFromMemory(req, res, { production: true, passOn: () => app(req, res) })) app(req, res);
+    if (!serveFromMemory(req, res, () => app(req, res))) app(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => {
   server.close();
-  getPublicQuoteCache().reset();
+  publicQuotes.reset();
 });
 beforeEach(() => {
-  getPublicQuoteCache().changed();
+  publicQuotes.changed();
   renders = 0;
   listed = "first list";
 });
@@ -105,7 +111,7 @@ describe("the quote wall from memory", () => {
     await get("/quotes");
     await settled();
     listed = "second list";
-    getPublicQuoteCache().forget();
+    publicQuotes.forget();
     expect(await (await get("/quotes")).text()).toContain("second list");
     expect(renders).toBe(2);
   });
@@ -117,7 +123,7 @@ describe("the quote wall from memory", () => {
   });
 
   it("keeps nothing until changes can be heard", async () => {
-    getPublicQuoteCache().reset();
+    publicQuotes.reset();
     await get("/quotes");
     await get("/quotes");
     expect(renders).toBe(2);
@@ -126,12 +132,12 @@ describe("the quote wall from memory", () => {
   it("keeps serving the kept wall while changes cannot be heard (the database is away), then renders afresh", async () => {
     await (await get("/quotes")).text();
     await settled();
-    getPublicQuoteCache().deaf();
+    publicQuotes.deaf();
     listed = "second list";
     expect(await (await get("/quotes")).text()).toContain("first list");
     expect(renders).toBe(1);
     // Back: decision 012's gap handling empties the caches, so the change made meanwhile shows.
-    getPublicQuoteCache().changed();
+    publicQuotes.changed();
     expect(await (await get("/quotes")).text()).toContain("second list");
     expect(renders).toBe(2);
   });
@@ -163,7 +169,7 @@ describe("the quote wall from memory", () => {
     expect(await (await get("/")).text()).toContain("first list for all");
     expect(renders).toBe(1);
     listed = "second list";
-    getPublicQuoteCache().forget();
+    publicQuotes.forget();
     expect(await (await get("/")).text()).toContain("second list");
     expect(renders).toBe(2);
   });

@@ -1,12 +1,12 @@
 import { RouterContextProvider } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
-import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { cataloguePdfContext, servedCataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
 import type { Services } from "./services.ts";
 
@@ -16,19 +16,22 @@ import type { Services } from "./services.ts";
  * own services and passes them here.
  */
 export function routerContextFor(
-  services: Pick<Services, "database" | "quoteEvents" | "publicQuotes" | "logger"> &
+  services: Pick<Services, "database" | "adminEvents" | "publicQuotes" | "logger"> &
     Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(databaseContext, services.database);
-  context.set(quoteEventsContext, services.quoteEvents);
+  context.set(adminEventsContext, services.adminEvents);
   context.set(publicQuoteCacheContext, services.publicQuotes);
   context.set(loggerContext, services.logger);
   // Without one (a test that needs no content) loaders read the process's store, the context's default.
   if (services.content) context.set(contentStoreContext, services.content);
   if (services.contentSync) context.set(contentSyncContext, services.contentSync);
-  if (services.cataloguePdf) context.set(cataloguePdfContext, services.cataloguePdf);
+  if (services.cataloguePdf) {
+    context.set(cataloguePdfContext, services.cataloguePdf);
+    context.set(servedCataloguePdfContext, services.cataloguePdf);
+  }
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

@@ -89,7 +89,7 @@ export async function startRuntime() {
       await services.enquiryEvents.stop();
       await services.contentSync.stop();
       services.cataloguePdf.stop();
-      await services.quoteEvents.stop();
+      await services.adminEvents.stop();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;

@@ -21,10 +21,9 @@ import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
 import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
 import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
-import type { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
+import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
-import { getPublicQuoteCache } from "#app/realtime/app-quote-events.server.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { UnnamedFilesUpkeep } from "#app/uploads/unnamed-files-upkeep.server.ts";
@@ -41,7 +40,8 @@ export interface Services {
   logger: Logger;
   /** Migrated and seeded. */
   database: Database;
-  quoteEvents: QuoteEventHub;
+  /** The studio's live event streams: quote changes and the enquiry inbox's (decision 066). */
+  adminEvents: AdminEventHub;
   publicQuotes: PublicQuoteCache;
   /** Sends the outgoing mail every process shares (decision 028). */
   mailSender: MailSender;
@@ -84,103 +84,34 @@ export async function createServices(): Promise<Services> {
     // Sign-in, reset mail and enquiry mail name the published brand and address, not the files'.
     followPublishedSettings(() => processContentStore().siteSettings());
     await bootstrapAdmin(database, env, logger);
-    const publicQuotes = getPublicQuoteCache();
-    const quoteEvents = new QuoteEventHub(database, {
-      onError: (error) =>
-        isDatabaseUnreachable(error)
-          ? logger.warn({ reason: outageReason(error) }, "live updates: database unavailable")
-          : logger.error({ err: error }, "live updates failed"),
-      // What an operator sees of a PostgreSQL outage (decision 027).
-      onConnection: (state) =>
-        state === "lost"
-          ? logger.warn("database connection lost: public quotes answered from memory, the rest 503 until it is back")
-          : logger.info("database connection back: public quotes read afresh"),
-    });
-    quoteEvents.onChange(publicQuotes);
-    await quoteEvents.start().catch((error: Error) => {
-      throw new StartupError(`Live updates: ${error.message}`, { cause: error });
-    });
+    const publicQuotes = new PublicQuoteCache();
+    const adminEvents = await startAdminEvents(database, publicQuotes, logger);
     const mailSender = new MailSender(database, {
       delivery: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, dataDir: env.DATA_DIR, logger },
       logger,
       composers: { "password-reset": passwordResetComposer(database) },
     });
-    await mailSender.start().catch((error: Error) => {
-      throw new StartupError(`Mail sender: ${error.message}`, { cause: error });
-    });
-    const enquiryEvents = new EnquiryEventRelay(database, quoteEvents, {
+    await started("Mail sender", mailSender.start());
+    const enquiryEvents = new EnquiryEventRelay(database, adminEvents, {
       onError: (error) =>
         isDatabaseUnreachable(error)
           ? logger.warn({ reason: outageReason(error) }, "enquiry updates: database unavailable")
           : logger.error({ err: error }, "enquiry updates failed"),
     });
-    await enquiryEvents.start().catch((error: Error) => {
-      throw new StartupError(`Enquiry updates: ${error.message}`, { cause: error });
-    });
-    // The site's content: the build's documents on a first start, then the database's (decision 039).
-    const content = processContentStore();
-    // The build's documents are read here only when there is nothing yet (a new PostgreSQL
-    // database; a new data folder starts from the build's database, which has them: decision 050).
-    if (await contentIsEmpty(database.db)) {
-      const build = bundledDocuments();
-      if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
-    }
-    const uploaded = processUploadedOriginals();
-    const cataloguePdf = cataloguePdfRebuilds({ dataDir: env.DATA_DIR, content, logger });
-    const contentSync: ContentSync = new ContentSync(database, content, {
-      buildFingerprint: bundledFingerprint(),
-      // Uploaded originals bump the content version too: loaded with it (decision 041).
-      alsoLoad: async (db) => {
-        uploaded.replace(await loadUploadedOriginals(db));
-        return { matchesBuild: uploaded.all().length === 0 };
-      },
-      onReload: (version, ms) => {
-        logger.info({ version, ms }, "content reloaded");
-        cataloguePdf.want(contentSync.servesBuild);
-      },
-      onError: (error) =>
-        error instanceof ContentError
-          ? logger.error({ problems: error.message.split("\n") }, "published content did not check: kept the last good")
-          : isDatabaseUnreachable(error)
-            ? logger.warn({ reason: outageReason(error) }, "content updates: database unavailable")
-            : logger.error({ err: error }, "content reload failed"),
-    });
-    await contentSync.start().catch((error: Error) => {
-      throw new StartupError(`Content: ${error.message}`, { cause: error });
-    });
-    const enquiryRetention = new EnquiryRetention(database, {
-      retentionDays: () => content.siteSettings().enquiries.retentionDays,
-      onSwept: (count) => {
-        logger.info({ count }, "closed and spam enquiries past retention removed");
-        removeForgottenOutboxFiles(database.db, env.DATA_DIR).catch((error) =>
-          logger.warn({ err: error }, "removing the outbox copies of removed enquiries failed"),
-        );
-      },
-      onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
-    });
-    enquiryRetention.start();
-    const unnamedFiles = new UnnamedFilesUpkeep(database, {
-      store: processOriginalStore,
-      onRemoved: ({ removed, bytes }) => logger.info({ removed, bytes }, "uploaded files nothing names removed"),
-      onError: (error) =>
-        isDatabaseUnreachable(error)
-          ? logger.warn({ reason: outageReason(error) }, "removing unnamed uploaded files: database unavailable")
-          : logger.warn({ err: error }, "removing unnamed uploaded files failed"),
-    });
-    unnamedFiles.start();
+    await started("Enquiry updates", enquiryEvents.start());
+    const { content, contentSync, cataloguePdf } = await startContent(database, env, logger);
     return {
       env,
       logger,
       database,
-      quoteEvents,
+      adminEvents,
       publicQuotes,
       mailSender,
       enquiryEvents,
-      enquiryRetention,
-      unnamedFiles,
+      ...startUpkeep(database, env, content, logger),
       content,
       contentSync,
-      cataloguePdf: cataloguePdf.rebuilds,
+      cataloguePdf,
     };
   } catch (error) {
     await database.close().catch(() => {});
@@ -192,4 +123,90 @@ export async function createServices(): Promise<Services> {
 /** One line: a full disk names ENOSPC, the place and what to do (the error itself may name no file). */
 function startupMessage(error: unknown, env: Env): string {
   return isDiskFull(error) ? diskFullLine(error, path.resolve(env.DATA_DIR)) : (error as Error).message;
+}
+
+/** Waits for a service's start; its failure becomes a StartupError naming the service. */
+async function started(name: string, start: Promise<unknown>): Promise<void> {
+  await start.catch((error: Error) => {
+    throw new StartupError(`${name}: ${error.message}`, { cause: error });
+  });
+}
+
+/** The studio's live event streams, LISTENing for quote changes and emptying the public quote cache on each. */
+async function startAdminEvents(database: Database, publicQuotes: PublicQuoteCache, logger: Logger) {
+  const adminEvents = new AdminEventHub(database, {
+    onError: (error) =>
+      isDatabaseUnreachable(error)
+        ? logger.warn({ reason: outageReason(error) }, "live updates: database unavailable")
+        : logger.error({ err: error }, "live updates failed"),
+    // What an operator sees of a PostgreSQL outage (decision 027).
+    onConnection: (state) =>
+      state === "lost"
+        ? logger.warn("database connection lost: public quotes answered from memory, the rest 503 until it is back")
+        : logger.info("database connection back: public quotes read afresh"),
+  });
+  adminEvents.onChange(publicQuotes);
+  await started("Live updates", adminEvents.start());
+  return adminEvents;
+}
+
+/**
+ * The site's content: the build's documents on a first start, then the database's (decision
+ * 039), with the uploaded originals and the catalogue PDF's rebuilds following it.
+ */
+async function startContent(database: Database, env: Env, logger: Logger) {
+  const content = processContentStore();
+  // The build's documents are read here only when there is nothing yet (a new PostgreSQL
+  // database; a new data folder starts from the build's database, which has them: decision 050).
+  if (await contentIsEmpty(database.db)) {
+    const build = bundledDocuments();
+    if (await importIfEmpty(database.db, build)) logger.info({ documents: build.all().size }, "content imported");
+  }
+  const uploaded = processUploadedOriginals();
+  const cataloguePdf = cataloguePdfRebuilds({ dataDir: env.DATA_DIR, content, logger });
+  const contentSync: ContentSync = new ContentSync(database, content, {
+    buildFingerprint: bundledFingerprint(),
+    // Uploaded originals bump the content version too: loaded with it (decision 041).
+    alsoLoad: async (db) => {
+      uploaded.replace(await loadUploadedOriginals(db));
+      return { matchesBuild: uploaded.all().length === 0 };
+    },
+    onReload: (version, ms) => {
+      logger.info({ version, ms }, "content reloaded");
+      cataloguePdf.want(contentSync.servesBuild);
+    },
+    onError: (error) =>
+      error instanceof ContentError
+        ? logger.error({ problems: error.message.split("\n") }, "published content did not check: kept the last good")
+        : isDatabaseUnreachable(error)
+          ? logger.warn({ reason: outageReason(error) }, "content updates: database unavailable")
+          : logger.error({ err: error }, "content reload failed"),
+  });
+  await started("Content", contentSync.start());
+  return { content, contentSync, cataloguePdf: cataloguePdf.rebuilds };
+}
+
+/** The periodic sweeps: enquiries past retention (issue 21) and uploaded files nothing names (decision 051). */
+function startUpkeep(database: Database, env: Env, content: ContentStore, logger: Logger) {
+  const enquiryRetention = new EnquiryRetention(database, {
+    retentionDays: () => content.siteSettings().enquiries.retentionDays,
+    onSwept: (count) => {
+      logger.info({ count }, "closed and spam enquiries past retention removed");
+      removeForgottenOutboxFiles(database.db, env.DATA_DIR).catch((error) =>
+        logger.warn({ err: error }, "removing the outbox copies of removed enquiries failed"),
+      );
+    },
+    onError: (error) => logger.warn({ err: error }, "enquiry retention sweep failed"),
+  });
+  enquiryRetention.start();
+  const unnamedFiles = new UnnamedFilesUpkeep(database, {
+    store: processOriginalStore,
+    onRemoved: ({ removed, bytes }) => logger.info({ removed, bytes }, "uploaded files nothing names removed"),
+    onError: (error) =>
+      isDatabaseUnreachable(error)
+        ? logger.warn({ reason: outageReason(error) }, "removing unnamed uploaded files: database unavailable")
+        : logger.warn({ err: error }, "removing unnamed uploaded files failed"),
+  });
+  unnamedFiles.start();
+  return { enquiryRetention, unnamedFiles };
 }

@@ -6,22 +6,19 @@ import { createContext } from "react-router";
 export const CATALOGUE_PDF_URL = "/files/umbra-secrets-catalogue-full.pdf";
 export const CATALOGUE_PDF_SOURCE = path.join("public", "files", "umbra-secrets-catalogue-full.pdf");
 
-let servedBytes: (() => number | null) | undefined;
-
-/**
- * The server's composition root says which PDF it serves (the newest ready rebuild, decision
- * 044), so a page states the size of the file a visitor actually downloads.
- */
-export function followServedCataloguePdf(bytes: () => number | null): void {
-  servedBytes = bytes;
+/** The PDF a process serves: the newest ready rebuild (decision 044), from the router context. */
+export interface ServedCataloguePdfSize {
+  served(): { bytes: number } | undefined;
 }
 
 /**
- * The PDF's real size in bytes: the served file's, else the file the build generated
- * (scripts/build-catalogue-pdf.mjs; the build's prerender has no server). Null when there is none.
+ * The PDF's real size in bytes, so a page states the size of the file a visitor actually
+ * downloads: the served file's (`pdf`, the services' rebuilds, read from servedCataloguePdfContext),
+ * else the file the build generated (scripts/build-catalogue-pdf.mjs; the build's prerender has
+ * no server). Null when there is none.
  */
-export function cataloguePdfBytes(): number | null {
-  const served = servedBytes?.();
+export function cataloguePdfBytes(pdf?: ServedCataloguePdfSize): number | null {
+  const served = pdf?.served()?.bytes;
   if (served != null) return served;
   for (const candidate of [
     CATALOGUE_PDF_SOURCE,
@@ -49,3 +46,10 @@ export interface CataloguePdfStatus {
 
 /** The process's catalogue PDF rebuilds, for the content editor's status line; none in a bare test context. */
 export const cataloguePdfContext = createContext<{ status(): CataloguePdfStatus } | undefined>(undefined);
+
+/**
+ * The PDF the process serves, for the pages that state its size (set from the services in
+ * server/router-context.ts). Its default serves none: the build's prerender, and a test
+ * without services, state the build's file.
+ */
+export const servedCataloguePdfContext = createContext<ServedCataloguePdfSize>({ served: () => undefined });

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
 import { ensureDataDir, ensurePrivateDir, makePrivate } from "./private-data.server.ts";
+import { redactDatabaseUrl } from "./redact-database-url.ts";
 import * as schema from "./schema.ts";
 
 /** What `db.execute(sql...)` resolves to on both drivers: at least the rows. */
@@ -204,17 +205,6 @@ async function openPglite(dataDir: string, options: OpenDatabaseOptions): Promis
       return closed;
     },
   };
-}
-
-/** postgres://user:secret@host/db -> postgres://user:***@host/db, for messages and logs. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(unparseable URL)";
-  }
 }
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {

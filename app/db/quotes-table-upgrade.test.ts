@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { QUOTES_CHANNEL } from "#app/realtime/quote-event-hub.server.ts";
+import { QUOTES_CHANNEL } from "#app/realtime/admin-event-hub.server.ts";
 import { migrationsUpTo0008, ROWS_BEFORE_0009 } from "#tests/support/database-before-quotes-rename.ts";
 import { allTestEngines, createPostgresTestDatabase, engineAvailable } from "#tests/support/test-database.server.ts";
 import { type Database, openDatabase } from "./database.server.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/database.server.ts";
 import { enquiries } from "#app/db/enquiry-schema.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -16,7 +16,7 @@ const session = { id: "s", expiresAt: new Date(Date.now() + 3_600_000) };
 
 /** One process's hub and relay, with one enquiry stream and one quote stream recorded. */
 async function processOn(database: TestDatabase["database"]) {
-  const hub = new QuoteEventHub(database, { sessionCheckMs: 60_000 });
+  const hub = new AdminEventHub(database, { sessionCheckMs: 60_000 });
   await hub.start();
   const relay = new EnquiryEventRelay(database, hub, { gatherMs: 10 });
   await relay.start();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Database, Unlisten } from "#app/db/database.server.ts";
-import { formatEvent, type QuoteEventHub, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
+import { type AdminEventHub, formatEvent, refetchEvent } from "#app/realtime/admin-event-hub.server.ts";
 import { type InboxCounts, inboxCounts } from "./inbox.server.ts";
 
 /** The NOTIFY channel the enquiries trigger writes to (migration 0005). */
@@ -32,7 +32,7 @@ export class EnquiryEventRelay {
 
   constructor(
     private readonly database: Database,
-    private readonly hub: QuoteEventHub,
+    private readonly hub: AdminEventHub,
     private readonly options: { gatherMs?: number; onError?: (error: unknown) => void } = {},
   ) {}
 

@@ -16,7 +16,7 @@ import {
   subjectTitles,
   TOKEN_FIELD,
 } from "./enquiry-fields.ts";
-import { enquiryInputSchema } from "./enquiry-input.server.ts";
+import { type EnquiryInput, enquiryInputSchema } from "./enquiry-input.server.ts";
 import { enquiryMailSubject, enquiryMailText, studioEmail } from "./enquiry-mail.server.ts";
 import { claimFormToken, tokenProblem, tokenProblemMessages } from "./form-token.server.ts";
 
@@ -219,6 +219,26 @@ export async function submitEnquiry(
     }
   }
 
+  const checked = checkFields(form, values, catalogue, room);
+  if ("refused" in checked) return checked.refused;
+  const { parsed, resolved } = checked;
+
+  if (!(await claimFormToken(db, token))) return refuse(409, tokenProblemMessages.replayed, { values });
+
+  const input = room ? { ...parsed, source: ROOM_ENQUIRY_SOURCE } : parsed;
+  const enquiry = await storeEnquiry(db, input, resolved, room);
+  return { ok: true, enquiry };
+}
+
+/** The form's fields checked, and the work or room it names resolved; or the 422 answer saying what to change. */
+function checkFields(
+  form: FormData,
+  values: ReturnType<typeof valuesOf>,
+  catalogue: Catalogue,
+  room?: RoomEnquiryContext,
+):
+  | { refused: EnquiryOutcome }
+  | { parsed: EnquiryInput; resolved: { subjectRef: string | null; subjectTitle: string } } {
   const parsed = enquiryInputSchema.safeParse({
     subject: values.subject,
     ref: String(form.get("ref") ?? "") || undefined,
@@ -246,19 +266,26 @@ export async function submitEnquiry(
   if (resolved && "error" in resolved) fieldErrors.subject = resolved.error;
   if (!parsed.success || !resolved || "error" in resolved) {
     const count = Object.keys(fieldErrors).length;
-    return refuse(
+    const refused = refuse(
       422,
       count > 1
         ? `${count} fields need a change before the enquiry can be sent.`
         : "One field needs a change before the enquiry can be sent.",
       { fieldErrors, values },
     );
+    return { refused };
   }
+  return { parsed: parsed.data, resolved };
+}
 
-  if (!(await claimFormToken(db, token))) return refuse(409, tokenProblemMessages.replayed, { values });
-
-  const input = room ? { ...parsed.data, source: ROOM_ENQUIRY_SOURCE } : parsed.data;
-  const enquiry = await db.transaction(async (tx) => {
+/** One transaction: the enquiry, its queued mail to the studio, and the room's event when it came from one. */
+function storeEnquiry(
+  db: AppDatabase,
+  input: EnquiryInput,
+  resolved: { subjectRef: string | null; subjectTitle: string },
+  room: RoomEnquiryContext | undefined,
+): Promise<StoredEnquiry> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(enquiries)
       .values({
@@ -303,7 +330,6 @@ export async function submitEnquiry(
     if (room) await recordRoomEvent(tx, { linkId: room.linkId, kind: "enquiry", workSlug: resolved.subjectRef });
     return { ...stored, mailId };
   });
-  return { ok: true, enquiry };
 }
 
 function limited(error: RateLimitedError): EnquiryOutcome {

@@ -44,6 +44,116 @@ function partName(headers: string): { name?: string; isFile: boolean } {
 const incomplete = () =>
   new MultipartRefused(400, "The upload arrived incomplete. Choose the file and upload it again.");
 
+/** Where the file part's bytes go: counted, hashed, the first `headBytes` kept, written to disk. */
+class FileSink {
+  bytes = 0;
+  readonly #hash = crypto.createHash("sha256");
+  readonly #head: Buffer[] = [];
+  #headLength = 0;
+
+  constructor(
+    private readonly out: fs.FileHandle,
+    private readonly limits: { maxBytes: number; tooLarge: string; headBytes: number },
+  ) {}
+
+  async write(chunk: Buffer): Promise<void> {
+    if (chunk.length === 0) return;
+    this.bytes += chunk.length;
+    if (this.bytes > this.limits.maxBytes) throw new MultipartRefused(413, this.limits.tooLarge);
+    this.#hash.update(chunk);
+    if (this.#headLength < this.limits.headBytes) {
+      const piece = chunk.subarray(0, this.limits.headBytes - this.#headLength);
+      this.#head.push(Buffer.from(piece));
+      this.#headLength += piece.length;
+    }
+    await this.out.write(chunk);
+  }
+
+  file(): StreamedFile {
+    return { bytes: this.bytes, sha256: this.#hash.digest("hex"), head: new Uint8Array(Buffer.concat(this.#head)) };
+  }
+}
+
+/** The multipart body's parts, read as chunks arrive: the first file part named `field` goes to the sink. */
+class FilePartParser {
+  state: "preamble" | "headers" | "body" | "after" | "done" = "preamble";
+  found = false;
+  #writing = false;
+  #buffer = Buffer.alloc(0);
+  readonly #opening: Buffer;
+  readonly #delimiter: Buffer;
+
+  constructor(
+    boundary: string,
+    private readonly field: string,
+    private readonly sink: FileSink,
+  ) {
+    this.#opening = Buffer.from(`--${boundary}`);
+    this.#delimiter = Buffer.from(`\r\n--${boundary}`);
+  }
+
+  async push(chunk: Uint8Array): Promise<void> {
+    this.#buffer = this.#buffer.length === 0 ? Buffer.from(chunk) : Buffer.concat([this.#buffer, chunk]);
+    await this.#advance();
+  }
+
+  async #emit(chunk: Buffer) {
+    if (this.#writing) await this.sink.write(chunk);
+  }
+
+  /** Moves through the buffer as far as it can; returns when it needs more bytes. */
+  async #advance() {
+    for (;;) {
+      if (this.state === "preamble") {
+        const at = this.#buffer.indexOf(this.#opening);
+        if (at === -1 || this.#buffer.length < at + this.#opening.length + 2) {
+          if (this.#buffer.length > MAX_HEADER_BYTES) throw incomplete();
+          return;
+        }
+        this.#buffer = this.#buffer.subarray(at + this.#opening.length);
+        this.state = "after";
+      } else if (this.state === "after") {
+        if (this.#buffer.length < 2) return;
+        if (this.#buffer[0] === 0x2d && this.#buffer[1] === 0x2d) {
+          this.state = "done";
+          return;
+        }
+        if (!this.#buffer.subarray(0, 2).equals(CRLF)) throw incomplete();
+        this.#buffer = this.#buffer.subarray(2);
+        this.state = "headers";
+      } else if (this.state === "headers") {
+        const end = this.#buffer.indexOf(HEADERS_END);
+        if (end === -1) {
+          if (this.#buffer.length > MAX_HEADER_BYTES) throw incomplete();
+          return;
+        }
+        const part = partName(this.#buffer.subarray(0, end).toString("latin1"));
+        this.#writing = part.name === this.field && part.isFile && !this.found;
+        if (this.#writing) this.found = true;
+        this.#buffer = this.#buffer.subarray(end + HEADERS_END.length);
+        this.state = "body";
+      } else if (this.state === "body") {
+        const at = this.#buffer.indexOf(this.#delimiter);
+        if (at === -1) {
+          // Keep what could be the start of a delimiter split between chunks.
+          const keep = this.#delimiter.length - 1;
+          if (this.#buffer.length > keep) {
+            await this.#emit(this.#buffer.subarray(0, this.#buffer.length - keep));
+            this.#buffer = this.#buffer.subarray(this.#buffer.length - keep);
+          }
+          return;
+        }
+        await this.#emit(this.#buffer.subarray(0, at));
+        this.#writing = false;
+        this.#buffer = this.#buffer.subarray(at + this.#delimiter.length);
+        this.state = "after";
+      } else {
+        return;
+      }
+    }
+  }
+}
+
 export async function streamFilePart(options: {
   body: ReadableStream<Uint8Array> | null;
   contentType: string;
@@ -59,98 +169,21 @@ export async function streamFilePart(options: {
       415,
       "Send the file from the exhibition editor's Upload file button (as a form upload).",
     );
-  const opening = Buffer.from(`--${boundary}`);
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
   const out = await fs.open(options.target, "w", 0o600);
-  const hash = crypto.createHash("sha256");
-  const head: Buffer[] = [];
-  let headLength = 0;
-  let bytes = 0;
-  let found = false;
-  let state: "preamble" | "headers" | "body" | "after" | "done" = "preamble";
-  // Read through a function: TypeScript cannot see `advance` changing it.
-  const finished = () => state === "done";
-  let writing = false;
-  let buffer = Buffer.alloc(0);
-
-  const emit = async (chunk: Buffer) => {
-    if (!writing || chunk.length === 0) return;
-    bytes += chunk.length;
-    if (bytes > options.maxBytes) throw new MultipartRefused(413, options.tooLarge);
-    hash.update(chunk);
-    if (headLength < options.headBytes) {
-      const piece = chunk.subarray(0, options.headBytes - headLength);
-      head.push(Buffer.from(piece));
-      headLength += piece.length;
-    }
-    await out.write(chunk);
-  };
-
-  // Moves through the buffer as far as it can; returns when it needs more bytes.
-  const advance = async () => {
-    for (;;) {
-      if (state === "preamble") {
-        const at = buffer.indexOf(opening);
-        if (at === -1 || buffer.length < at + opening.length + 2) {
-          if (buffer.length > MAX_HEADER_BYTES) throw incomplete();
-          return;
-        }
-        buffer = buffer.subarray(at + opening.length);
-        state = "after";
-      } else if (state === "after") {
-        if (buffer.length < 2) return;
-        if (buffer[0] === 0x2d && buffer[1] === 0x2d) {
-          state = "done";
-          return;
-        }
-        if (!buffer.subarray(0, 2).equals(CRLF)) throw incomplete();
-        buffer = buffer.subarray(2);
-        state = "headers";
-      } else if (state === "headers") {
-        const end = buffer.indexOf(HEADERS_END);
-        if (end === -1) {
-          if (buffer.length > MAX_HEADER_BYTES) throw incomplete();
-          return;
-        }
-        const part = partName(buffer.subarray(0, end).toString("latin1"));
-        writing = part.name === options.field && part.isFile && !found;
-        if (writing) found = true;
-        buffer = buffer.subarray(end + HEADERS_END.length);
-        state = "body";
-      } else if (state === "body") {
-        const at = buffer.indexOf(delimiter);
-        if (at === -1) {
-          // Keep what could be the start of a delimiter split between chunks.
-          const keep = delimiter.length - 1;
-          if (buffer.length > keep) {
-            await emit(buffer.subarray(0, buffer.length - keep));
-            buffer = buffer.subarray(buffer.length - keep);
-          }
-          return;
-        }
-        await emit(buffer.subarray(0, at));
-        writing = false;
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "after";
-      } else {
-        return;
-      }
-    }
-  };
-
+  const sink = new FileSink(out, options);
+  const parser = new FilePartParser(boundary, options.field, sink);
   try {
     const reader = options.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      buffer = buffer.length === 0 ? Buffer.from(value) : Buffer.concat([buffer, value]);
-      await advance();
-      if (finished()) {
+      await parser.push(value);
+      if (parser.state === "done") {
         await reader.cancel().catch(() => undefined);
         break;
       }
     }
-    if (!finished()) throw incomplete();
+    if (parser.state !== "done") throw incomplete();
   } catch (error) {
     // A body cut off at the size limit (server/body-limit.ts) arrives here as a stream error.
     if ((error as { status?: number }).status === 413 && !(error instanceof MultipartRefused))
@@ -162,6 +195,5 @@ export async function streamFilePart(options: {
   } finally {
     await out.close();
   }
-  if (!found) return undefined;
-  return { bytes, sha256: hash.digest("hex"), head: new Uint8Array(Buffer.concat(head)) };
+  return parser.found ? sink.file() : undefined;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { getEnv } from "#app/config/env.server.ts";
-import { redactDatabaseUrl } from "#app/db/database.server.ts";
+import { redactDatabaseUrl } from "#app/db/redact-database-url.ts";
 import { diskFullCode, diskFullPath, diskFullReason } from "./disk-full.ts";
 import { someCause } from "./error-causes.ts";
 import { getLogger } from "./logger.server.ts";

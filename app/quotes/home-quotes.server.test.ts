@@ -3,7 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseContext } from "#app/db/context.ts";
 import { quotes } from "#app/db/schema.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -16,7 +16,7 @@ import { PublicQuoteCache, publicQuoteCacheContext } from "./public-quote-cache.
 for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`the home page's quotes on ${engine}`, { timeout: 30_000 }, () => {
     let testDb: TestDatabase;
-    let hub: QuoteEventHub;
+    let hub: AdminEventHub;
     let context: RouterContextProvider;
     // Wired as in the app: answers kept in memory until the hub hears a change.
     const cache = new PublicQuoteCache();
@@ -33,7 +33,7 @@ for (const engine of allTestEngines) {
 
     beforeAll(async () => {
       testDb = await createTestDatabase(engine);
-      hub = new QuoteEventHub(testDb.database);
+      hub = new AdminEventHub(testDb.database);
       hub.onChange(cache);
       await hub.start();
       context = new RouterContextProvider();

@@ -8,8 +8,8 @@ import { authUser } from "#app/db/auth-schema.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { quotes } from "#app/db/schema.ts";
 import { PublicQuoteCache, publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
-import { QuoteEventHub } from "#app/realtime/quote-event-hub.server.ts";
+import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { action as setOne } from "#app/routes/api.admin.quotes.$id.ts";
 import { loader as events } from "#app/routes/api.admin.quotes.events.ts";
 import { loader as adminList, action as setMany } from "#app/routes/api.admin.quotes.ts";
@@ -72,19 +72,19 @@ let context: RouterContextProvider;
 for (const engine of allTestEngines) {
   describe.runIf(engineAvailable(engine))(`quotes API on ${engine}`, { timeout: 30_000 }, () => {
     let testDb: TestDatabase;
-    let hub: QuoteEventHub;
+    let hub: AdminEventHub;
     // Wired as in the app: the public list is served from memory until the hub hears a change.
     const cache = new PublicQuoteCache();
     const ids: number[] = [];
 
     beforeAll(async () => {
       testDb = await createTestDatabase(engine);
-      hub = new QuoteEventHub(testDb.database);
+      hub = new AdminEventHub(testDb.database);
       hub.onChange(cache);
       await hub.start();
       context = new RouterContextProvider();
       context.set(databaseContext, testDb.database);
-      context.set(quoteEventsContext, hub);
+      context.set(adminEventsContext, hub);
       context.set(publicQuoteCacheContext, cache);
       const account = { email: `admin-${engine}@umbra.test`, password: "integration test passphrase" };
       await createAdmin(testDb.database, account);

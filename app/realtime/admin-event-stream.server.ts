@@ -1,10 +1,10 @@
+import { type AdminEventHub, type EventTopic, refetchEvent } from "./admin-event-hub.server.ts";
 import type { EventStreamSlot } from "./event-stream-slots.server.ts";
-import { type EventTopic, type QuoteEventHub, refetchEvent } from "./quote-event-hub.server.ts";
 import type { WatchedSession } from "./session-watch.server.ts";
 
 interface AdminEventStreamOptions {
   request: Request;
-  hub: QuoteEventHub;
+  hub: AdminEventHub;
   topic: EventTopic;
   /** The session the stream was opened with: the stream ends with it (decision 008). */
   session: WatchedSession;

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { QuoteEventHub } from "./quote-event-hub.server.ts";
+import type { AdminEventHub } from "./admin-event-hub.server.ts";
 
-/** This process's live-update hub, set in server/app.ts next to the database. */
-export const quoteEventsContext = createContext<QuoteEventHub>();
+/** This process's studio event streams (quotes and enquiries), set in server/router-context.ts next to the database. */
+export const adminEventsContext = createContext<AdminEventHub>();

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "#app/auth/admin-accounts.server.ts";
 import { getAuth } from "#app/auth/auth.server.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { loader as enquiryEvents } from "#app/routes/api.admin.enquiries.events.ts";
 import { loader as quoteEvents } from "#app/routes/api.admin.quotes.events.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
+import { AdminEventHub } from "./admin-event-hub.server.ts";
 import {
   EVENT_STREAMS_PER_PROCESS,
   EVENT_STREAMS_PER_SESSION,
@@ -14,7 +15,6 @@ import {
   eventStreamSlots,
   sessionKeyOf,
 } from "./event-stream-slots.server.ts";
-import { QuoteEventHub } from "./quote-event-hub.server.ts";
 
 process.env.AUTH_SECRET ??= "event-stream-test-secret-0123456789abcdef";
 process.env.PUBLIC_URL ??= "http://test";
@@ -55,17 +55,17 @@ describe("EventStreamSlots", () => {
 
 describe("admin event streams under a flood from one session", { timeout: 60_000 }, () => {
   let testDb: TestDatabase;
-  let hub: QuoteEventHub;
+  let hub: AdminEventHub;
   let context: RouterContextProvider;
   let cookie = "";
 
   beforeAll(async () => {
     testDb = await createTestDatabase("pglite");
-    hub = new QuoteEventHub(testDb.database);
+    hub = new AdminEventHub(testDb.database);
     await hub.start();
     context = new RouterContextProvider();
     context.set(databaseContext, testDb.database);
-    context.set(quoteEventsContext, hub);
+    context.set(adminEventsContext, hub);
     const account = { email: "streams@umbra.test", password: "integration test passphrase" };
     await createAdmin(testDb.database, account);
     const signedIn = await getAuth(testDb.database).api.signInEmail({ body: account, returnHeaders: true });

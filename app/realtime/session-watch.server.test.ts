@@ -8,12 +8,12 @@ import {
   engineAvailable,
   type TestDatabase,
 } from "#tests/support/test-database.server.ts";
-import { QuoteEventHub } from "./quote-event-hub.server.ts";
+import { AdminEventHub } from "./admin-event-hub.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 
 /** A stream client that records what it was sent and whether the hub closed it. */
-function openStream(hub: QuoteEventHub, session: { id: string; expiresAt: Date }) {
+function openStream(hub: AdminEventHub, session: { id: string; expiresAt: Date }) {
   const stream = { session, chunks: [] as string[], closed: false };
   hub.subscribe({
     session,
@@ -34,7 +34,7 @@ for (const engine of allTestEngines) {
     { timeout: 30_000 },
     () => {
       let testDb: TestDatabase | undefined;
-      let hub: QuoteEventHub | undefined;
+      let hub: AdminEventHub | undefined;
       const errors: unknown[] = [];
       afterEach(async () => {
         await hub?.stop();
@@ -51,7 +51,7 @@ for (const engine of allTestEngines) {
         // Added before the hub listens: its insert's notification, delivered late on a loaded
         // machine, once reached a stream opened after it as if it were the later change.
         const [quote] = await db.insert(quotes).values({ text: "a quote" }).returning();
-        hub = new QuoteEventHub(testDb.database, { sessionCheckMs, onError: (error) => errors.push(error) });
+        hub = new AdminEventHub(testDb.database, { sessionCheckMs, onError: (error) => errors.push(error) });
         await hub.start();
         return { db, hub, quoteId: quote!.id };
       }

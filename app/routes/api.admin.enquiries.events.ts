@@ -2,10 +2,10 @@ import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { countsEvent } from "#app/enquiries/enquiry-events.server.ts";
 import { inboxCounts } from "#app/enquiries/inbox.server.ts";
+import { formatEvent } from "#app/realtime/admin-event-hub.server.ts";
 import { adminEventStream } from "#app/realtime/admin-event-stream.server.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { withEventStreamSlot } from "#app/realtime/event-stream-slots.server.ts";
-import { formatEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.enquiries.events";
 
 /**
@@ -24,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return withEventStreamSlot(request, async (slot) => {
     const admin = await requireStudioAdmin(request, context);
     const { db } = context.get(databaseContext);
-    const hub = context.get(quoteEventsContext);
+    const hub = context.get(adminEventsContext);
     return adminEventStream({
       request,
       hub,

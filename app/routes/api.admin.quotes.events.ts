@@ -1,10 +1,10 @@
 import { requireAdmin } from "#app/auth/require-admin.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { latestChangeSeq, quotesChangedSince } from "#app/quotes/quotes.server.ts";
+import { formatEvent, quoteEvent, refetchEvent } from "#app/realtime/admin-event-hub.server.ts";
 import { adminEventStream } from "#app/realtime/admin-event-stream.server.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { withEventStreamSlot } from "#app/realtime/event-stream-slots.server.ts";
-import { formatEvent, quoteEvent, refetchEvent } from "#app/realtime/quote-event-hub.server.ts";
 import type { Route } from "./+types/api.admin.quotes.events";
 
 // Beyond this many missed changes a client is told to refetch the list instead.
@@ -27,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return withEventStreamSlot(request, async (slot) => {
     const admin = await requireAdmin(request, context);
     const { db } = context.get(databaseContext);
-    const hub = context.get(quoteEventsContext);
+    const hub = context.get(adminEventsContext);
     const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
 
     return adminEventStream({

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { cataloguePdfBytes } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { cataloguePdfBytes, servedCataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
@@ -16,7 +16,7 @@ export const handle: PageHandle = { scripts: "none" };
 
 export function loader({ context }: Route.LoaderArgs) {
   const cvPage = context.get(contentStoreContext).page("cv");
-  const bytes = cataloguePdfBytes();
+  const bytes = cataloguePdfBytes(context.get(servedCataloguePdfContext));
   return { cv: cvPage, pdfSize: bytes === null ? null : formatFileSize(bytes) };
 }
 

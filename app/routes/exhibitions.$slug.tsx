@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { servedCataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { ImageViewerScript } from "#app/components/editorial/image-viewer-script.tsx";
 import { ExhibitionBlocks } from "#app/components/exhibition-blocks/exhibition-blocks.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
@@ -21,7 +22,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!exhibition) throw data(null, { status: 404 });
   return {
     exhibition,
-    downloadSizes: downloadSizes(exhibition),
+    downloadSizes: downloadSizes(exhibition, context.get(servedCataloguePdfContext)),
     pictures: exhibitionPictures(exhibition, content.pageImages()),
   };
 }

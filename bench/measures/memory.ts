@@ -7,80 +7,7 @@ import pg from "pg";
 import { atMost, failed, info, type Measurement, round } from "#bench/budgets.ts";
 import { serverNodeFlags } from "#bench/server-node-flags.ts";
 import { MAX_REQUESTS_PER_CONNECTION } from "#server/site-server.ts";
-
-/** One sample of a process's memory, from /proc (Linux), in MB. */
-export interface MemorySample {
-  at: number;
-  rss: number;
-  anon: number;
-  file: number;
-  /** The server plus its children (pyramid tiling, image encodes): what a cgroup's MemoryMax counts. */
-  tree: number;
-}
-
-function statusFigures(pid: number): { rss: number; anon: number; file: number } | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? 0) / 1024;
-    return { rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
-  } catch {
-    return null;
-  }
-}
-
-/** The process ids under `pid` (children, grandchildren), from /proc. */
-function descendants(pid: number): number[] {
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    let children: string[] = [];
-    try {
-      children = fs.readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
-    } catch {
-      return;
-    }
-    for (const child of children.map(Number)) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-export function sampleMemory(pid: number): MemorySample | null {
-  const own = statusFigures(pid);
-  if (!own) return null;
-  const children = descendants(pid).map((child) => statusFigures(child)?.rss ?? 0);
-  return { at: performance.now(), ...own, tree: own.rss + children.reduce((a, b) => a + b, 0) };
-}
-
-/** Samples every `everyMs` until stopped; the peak and the samples of each named phase. */
-export class MemoryRecorder {
-  readonly samples: Array<MemorySample & { phase: string }> = [];
-  phase = "start";
-  private timer: NodeJS.Timeout;
-  constructor(
-    readonly pid: number,
-    everyMs = 100,
-  ) {
-    this.timer = setInterval(() => this.take(), everyMs);
-  }
-  take(): MemorySample | null {
-    const sample = sampleMemory(this.pid);
-    if (sample) this.samples.push({ ...sample, phase: this.phase });
-    return sample;
-  }
-  stop() {
-    clearInterval(this.timer);
-  }
-  peak(key: keyof Omit<MemorySample, "at"> = "rss", phase?: string): number {
-    const of = phase ? this.samples.filter((s) => s.phase === phase) : this.samples;
-    return Math.max(0, ...of.map((s) => s[key]));
-  }
-  last(): MemorySample | undefined {
-    return this.samples.at(-1);
-  }
-}
+import { MemoryRecorder, type MemorySample } from "./memory-samples.ts";
 
 export interface MemoryRun {
   /** Spawn to the first 200 from /readyz, in seconds. */
@@ -148,66 +75,20 @@ export async function runServerMemory(options: MemoryRunOptions): Promise<Memory
     stderr += chunk;
   });
   const recorder = new MemoryRecorder(child.pid ?? 0);
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const finish = (readySeconds: number, warmSeconds: number | null, crawled: number, loadRequests: number) =>
+    memoryRunOf(recorder, { readySeconds, warmSeconds, crawled, loadRequests, stderr });
   try {
-    let readySeconds = 0;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.slice(-1000)}`);
-      try {
-        if ((await fetch(`${url}/readyz`)).ok) {
-          readySeconds = (performance.now() - started) / 1000;
-          break;
-        }
-      } catch {
-        // not listening yet
-      }
-      if (performance.now() - started > 120_000) throw new Error("no /readyz within 120 s");
-      await sleep(25);
-    }
+    const readySeconds = await waitForReady(child, url, started, () => stderr);
     if (options.readyOnly) {
       return finish(readySeconds, null, 0, 0);
     }
     recorder.phase = "warming";
     const warmOn = options.env?.WARM_IMAGES !== "off";
-    let warmSeconds: number | null = null;
-    if (warmOn) {
-      const readyAt = performance.now();
-      const deadline = readyAt + warmTimeoutSeconds * 1000;
-      // Warming: the pyramids of new originals, the first screens, then every work's pyramid
-      // (the last pass logs only when it has pyramids to build).
-      let warmSeenAt = 0;
-      while (performance.now() < deadline) {
-        const at = stdout.search(WARMED);
-        if (at >= 0) {
-          warmSeenAt ||= performance.now();
-          const after = stdout.slice(at);
-          if (PYRAMIDS_DONE.test(after)) break;
-          if (!/"msg":"building zoom pyramids"/.test(after) && performance.now() - warmSeenAt > 2000) break;
-        }
-        await sleep(250);
-      }
-      if (performance.now() < deadline) warmSeconds = (performance.now() - readyAt) / 1000;
-    }
+    const warmSeconds = warmOn ? await waitForWarming(() => stdout, warmTimeoutSeconds) : null;
     recorder.phase = "crawl";
-    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
-    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
-    // As a browser: compressed pages; and plain, as a crawler that asks for nothing.
-    for (const page of pages) {
-      await (await fetch(url + page, { headers: { "Accept-Encoding": "br, gzip" } })).arrayBuffer();
-    }
+    const pages = await crawl(url);
     recorder.phase = "load";
-    let loadRequests = 0;
-    if (loadSeconds > 0) {
-      const result = await autocannon({
-        url,
-        connections: 10,
-        duration: loadSeconds,
-        // A new connection where the server ends one, as browsers and nginx do (load.ts).
-        reconnectRate: MAX_REQUESTS_PER_CONNECTION,
-        requests: pages.map((page) => ({ method: "GET", path: page, headers: { "Accept-Encoding": "br, gzip" } })),
-      });
-      loadRequests = result["2xx"];
-    }
+    const loadRequests = await loadPages(url, pages, loadSeconds);
     recorder.phase = "settle";
     await sleep(10_000);
     return finish(readySeconds, warmSeconds, pages.length, loadRequests);
@@ -221,31 +102,94 @@ export async function runServerMemory(options: MemoryRunOptions): Promise<Memory
     });
     if (!options.env?.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
 
-  function finish(readySeconds: number, warmSeconds: number | null, crawled: number, loadRequests: number): MemoryRun {
-    const settled = recorder.take() ?? recorder.last();
-    if (!settled) throw new Error("no memory sample");
-    const byPhase: MemoryRun["byPhase"] = {};
-    for (const phase of new Set(recorder.samples.map((s) => s.phase))) {
-      byPhase[phase] = { rss: recorder.peak("rss", phase), tree: recorder.peak("tree", phase) };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Seconds from `started` to the first ready /readyz; throws when the server exits or takes over 120 s. */
+async function waitForReady(child: ChildProcess, url: string, started: number, stderr: () => string) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr().slice(-1000)}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return (performance.now() - started) / 1000;
+    } catch {
+      // not listening yet
     }
-    return {
-      readySeconds,
-      warmSeconds,
-      crawled,
-      loadRequests,
-      peak: {
-        rss: recorder.peak("rss"),
-        tree: recorder.peak("tree"),
-        anon: recorder.peak("anon"),
-        file: recorder.peak("file"),
-      },
-      settled,
-      byPhase,
-      loadAverage: os.loadavg(),
-      stderr,
-    };
+    if (performance.now() - started > 120_000) throw new Error("no /readyz within 120 s");
+    await sleep(25);
   }
+}
+
+/**
+ * Seconds until warming is done, from the log: the pyramids of new originals, the first
+ * screens, then every work's pyramid (the last pass logs only when it has pyramids to build).
+ * Null when it did not finish within `timeoutSeconds`.
+ */
+async function waitForWarming(stdout: () => string, timeoutSeconds: number): Promise<number | null> {
+  const readyAt = performance.now();
+  const deadline = readyAt + timeoutSeconds * 1000;
+  let warmSeenAt = 0;
+  while (performance.now() < deadline) {
+    const log = stdout();
+    const at = log.search(WARMED);
+    if (at >= 0) {
+      warmSeenAt ||= performance.now();
+      const after = log.slice(at);
+      if (PYRAMIDS_DONE.test(after)) break;
+      if (!/"msg":"building zoom pyramids"/.test(after) && performance.now() - warmSeenAt > 2000) break;
+    }
+    await sleep(250);
+  }
+  return performance.now() < deadline ? (performance.now() - readyAt) / 1000 : null;
+}
+
+/** Every sitemap page, asked for once as a browser asks (compressed); returns their paths. */
+async function crawl(url: string): Promise<string[]> {
+  const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+  for (const page of pages) {
+    await (await fetch(url + page, { headers: { "Accept-Encoding": "br, gzip" } })).arrayBuffer();
+  }
+  return pages;
+}
+
+/** `seconds` of load on the pages from 10 connections; the 2xx answers it got. */
+async function loadPages(url: string, pages: string[], seconds: number): Promise<number> {
+  if (seconds <= 0) return 0;
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    // A new connection where the server ends one, as browsers and nginx do (load.ts).
+    reconnectRate: MAX_REQUESTS_PER_CONNECTION,
+    requests: pages.map((page) => ({ method: "GET", path: page, headers: { "Accept-Encoding": "br, gzip" } })),
+  });
+  return result["2xx"];
+}
+
+/** The run's figures from its memory samples. */
+function memoryRunOf(
+  recorder: MemoryRecorder,
+  run: { readySeconds: number; warmSeconds: number | null; crawled: number; loadRequests: number; stderr: string },
+): MemoryRun {
+  const settled = recorder.take() ?? recorder.last();
+  if (!settled) throw new Error("no memory sample");
+  const byPhase: MemoryRun["byPhase"] = {};
+  for (const phase of new Set(recorder.samples.map((s) => s.phase))) {
+    byPhase[phase] = { rss: recorder.peak("rss", phase), tree: recorder.peak("tree", phase) };
+  }
+  return {
+    ...run,
+    peak: {
+      rss: recorder.peak("rss"),
+      tree: recorder.peak("tree"),
+      anon: recorder.peak("anon"),
+      file: recorder.peak("file"),
+    },
+    settled,
+    byPhase,
+    loadAverage: os.loadavg(),
+  };
 }
 
 /** Budgets of issue 20, in MB and seconds. */

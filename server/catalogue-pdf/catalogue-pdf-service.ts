@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import { CATALOGUE_PDF_URL, followServedCataloguePdf } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { CATALOGUE_PDF_URL } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import type { ContentStore } from "#app/content/content-store.server.ts";
 import { originalSources } from "#app/images/original-sources.ts";
 import { CataloguePdfRebuilds } from "./catalogue-pdf-rebuilds.ts";
@@ -30,7 +30,6 @@ export function cataloguePdfRebuilds(options: { dataDir: string; content: Conten
     onBuilt: ({ bytes, ms }) => logger.info({ bytes, ms }, "catalogue PDF rebuilt"),
     onFailed: (reason) => logger.error({ reason }, "catalogue PDF rebuild failed: the previous one is served"),
   });
-  followServedCataloguePdf(() => rebuilds.served()?.bytes ?? null);
   let pending: boolean | undefined;
   let started = false;
   const compare = () => {

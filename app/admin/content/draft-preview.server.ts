@@ -4,7 +4,7 @@ import { type ContentSnapshot, ContentStore, contentStoreContext } from "#app/co
 import { databaseContext } from "#app/db/context.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
-import { quoteEventsContext } from "#app/realtime/context.ts";
+import { adminEventsContext } from "#app/realtime/context.ts";
 import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
 import { ownEntry } from "#app/security/own-entry.ts";
 
@@ -56,7 +56,7 @@ export function publicPathOf(path: string): string | undefined {
 function previewContext(context: Readonly<Provider>, snapshot: ContentSnapshot): RouterContextProvider {
   const preview = new RouterContextProvider();
   preview.set(databaseContext, context.get(databaseContext));
-  preview.set(quoteEventsContext, context.get(quoteEventsContext));
+  preview.set(adminEventsContext, context.get(adminEventsContext));
   preview.set(publicQuoteCacheContext, context.get(publicQuoteCacheContext));
   preview.set(loggerContext, context.get(loggerContext));
   preview.set(cspNonceContext, context.get(cspNonceContext));

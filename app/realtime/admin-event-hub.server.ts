@@ -58,12 +58,14 @@ export interface QuoteChangeListener {
 }
 
 /**
- * Fans quote changes out to this process's event-stream clients. The database trigger sends
+ * The studio's live event streams (quote changes and the enquiry inbox's, by topic: decision
+ * 066 named it for both; it was QuoteEventHub). Fans quote changes out to this process's
+ * event-stream clients; enquiry-events.server.ts publishes the inbox's on it. The database trigger sends
  * NOTIFY on every change; this hub LISTENs once per process and forwards each changed row to
  * every client, sends heartbeats, and tells clients to refetch when notifications may have been
  * lost (the listening connection dropped). A client is closed when its session ends.
  */
-export class QuoteEventHub {
+export class AdminEventHub {
   private readonly clients = new Map<EventClient, () => void>();
   private readonly changeListeners = new Set<QuoteChangeListener>();
   private readonly sessions: SessionWatch;
