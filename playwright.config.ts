@@ -28,7 +28,6 @@ const launchOptions = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions };
 const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions };
-const adminSpec = /admin\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./tests",
@@ -47,24 +46,8 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     // Tests tagged @phone check what only exists below 960px (the burger menu), and the reverse.
-    { name: "desktop", testIgnore: adminSpec, grepInvert: /@phone/, use: desktop },
-    { name: "phone", testIgnore: adminSpec, grepInvert: /@desktop/, use: phone },
-    // The admin flow changes which quotes are public on the shared server, so it runs after
-    // everything that reads the public wall.
-    {
-      name: "admin-desktop",
-      testMatch: adminSpec,
-      grepInvert: /@phone/,
-      use: desktop,
-      dependencies: ["desktop", "phone"],
-    },
-    {
-      name: "admin-phone",
-      testMatch: adminSpec,
-      grepInvert: /@desktop/,
-      use: phone,
-      dependencies: ["desktop", "phone"],
-    },
+    { name: "desktop", grepInvert: /@phone/, use: desktop },
+    { name: "phone", grepInvert: /@desktop/, use: phone },
   ],
   webServer: {
     // With `npm start`'s V8 flags, so the tests run the server an artist runs.

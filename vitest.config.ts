@@ -22,6 +22,8 @@ export default defineConfig({
     reporters: ["default", "json"],
     outputFile: { json: "test-durations/vitest.json" },
     setupFiles: ["./vitest.setup.ts"],
+    // One migrated embedded database per run, copied by the tests that need a fresh one.
+    globalSetup: ["./tests/support/vitest-pglite-template.ts"],
     css: { modules: { classNameStrategy: "non-scoped" } },
     // PGlite takes seconds to open, more on a busy 2-core machine.
     hookTimeout: 60_000,

@@ -278,7 +278,8 @@ test.describe("With JavaScript off", () => {
   });
 });
 
-test.describe("GET /api/artworks/neighbours", () => {
+// Requests only, the same at any width: run once.
+test.describe("GET /api/artworks/neighbours", { tag: "@desktop" }, () => {
   const get = (request: APIRequestContext, query: string) => request.get(`/api/artworks/neighbours?${query}`);
 
   test("answers a view's neighbours as slug and title", async ({ request }) => {

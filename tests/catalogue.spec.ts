@@ -234,7 +234,11 @@ test.describe("artwork page /art/:slug", () => {
     await expect(page.getByRole("definition").filter({ hasText: "Sold" })).toBeVisible();
   });
 
-  test("carries canonical, Open Graph, Twitter and VisualArtwork JSON-LD", async ({ request, baseURL }) => {
+  // A request, the same at any width: run once.
+  test("carries canonical, Open Graph, Twitter and VisualArtwork JSON-LD", { tag: "@desktop" }, async ({
+    request,
+    baseURL,
+  }) => {
     const html = await (await request.get("/art/the-new-god")).text();
     // PUBLIC_URL is the e2e base URL (playwright.config.ts).
     expect(html).toContain(`<link rel="canonical" href="${baseURL}/art/the-new-god"/>`);

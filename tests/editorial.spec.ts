@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
 
 const contentDir = path.resolve("content");
@@ -77,30 +77,51 @@ const pages: { path: string; title: string; h1: string; h2?: string[] }[] = [
 
 const longFormPaths = [...articleSlugs.map((s) => `/articles/${s}`), ...interviewSlugs.map((s) => `/interviews/${s}`)];
 
-test.describe("editorial pages: titles and headings", () => {
+/** A long-form page's header: one h1 that is its title, a byline and a date. */
+async function expectLongFormHeader(page: Page, p: string) {
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1, p).toHaveCount(1);
+  const heading = (await h1.textContent()) ?? "";
+  expect(heading.length, p).toBeGreaterThan(3);
+  await expect(page).toHaveTitle(`${heading} - Umbra`);
+  await expect(page.locator("main").getByText(/^(By|Interview by) .+/), p).toBeVisible();
+  await expect(page.locator("main time"), p).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+}
+
+test.describe("editorial pages: titles, headings and accessibility", () => {
+  // One page load serves both checks, each its own step: the title and headings, then axe.
   for (const p of pages) {
-    test(`${p.path} has its title, one h1 and its section headings`, async ({ page }) => {
+    test(`${p.path} has its title, one h1, its section headings and no serious axe violations`, async ({ page }) => {
       await page.goto(p.path);
-      await expect(page).toHaveTitle(p.title);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.h1);
-      await expect(page.locator("main#main")).toHaveCount(1);
-      for (const h2 of p.h2 ?? []) {
-        await expect(page.locator("main").getByRole("heading", { level: 2, name: h2, exact: true })).toBeVisible();
-      }
+      await test.step("title, one h1 and section headings", async () => {
+        await expect(page).toHaveTitle(p.title);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.h1);
+        await expect(page.locator("main#main")).toHaveCount(1);
+        for (const h2 of p.h2 ?? []) {
+          await expect(page.locator("main").getByRole("heading", { level: 2, name: h2, exact: true })).toBeVisible();
+        }
+      });
+      await test.step("no serious axe violations", () => expectNoSeriousA11yViolations(page));
     });
   }
 
-  test("every article and interview page shows its title, byline and date", async ({ page }) => {
+  // One shared template. Its axe check runs on desktop, in the same visit as the header check.
+  test("every article and interview page shows its title, byline and date, with no serious axe violations", {
+    tag: "@desktop",
+  }, async ({ page }) => {
+    test.setTimeout(300_000);
     for (const p of longFormPaths) {
       await page.goto(p);
-      const h1 = page.getByRole("heading", { level: 1 });
-      await expect(h1).toHaveCount(1);
-      const heading = (await h1.textContent()) ?? "";
-      expect(heading.length).toBeGreaterThan(3);
-      await expect(page).toHaveTitle(`${heading} - Umbra`);
-      await expect(page.locator("main").getByText(/^(By|Interview by) .+/)).toBeVisible();
-      await expect(page.locator("main time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+      await expectLongFormHeader(page, p);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test("every article and interview page shows its title, byline and date", { tag: "@phone" }, async ({ page }) => {
+    for (const p of longFormPaths) {
+      await page.goto(p);
+      await expectLongFormHeader(page, p);
     }
   });
 
@@ -113,7 +134,8 @@ test.describe("editorial pages: titles and headings", () => {
     await expect(page.locator("main").getByText(/stand-in/)).toHaveCount(0);
   });
 
-  test("an unknown article is a 404 page", async ({ request }) => {
+  // Requests only, the same at any width: run once.
+  test("an unknown article is a 404 page", { tag: "@desktop" }, async ({ request }) => {
     expect((await request.get("/articles/no-such-article")).status()).toBe(404);
     expect((await request.get("/interviews/no-such-interview")).status()).toBe(404);
   });
@@ -172,22 +194,6 @@ test.describe("links", () => {
 });
 
 test.describe("accessibility", () => {
-  for (const p of pages) {
-    test(`${p.path} has no serious axe violations`, async ({ page }) => {
-      await page.goto(p.path);
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
-
-  // One shared template: checked on desktop.
-  test("article and interview pages have no serious axe violations", { tag: "@desktop" }, async ({ page }) => {
-    test.setTimeout(300_000);
-    for (const p of longFormPaths) {
-      await page.goto(p);
-      await expectNoSeriousA11yViolations(page);
-    }
-  });
-
   test("the open lightbox has no serious axe violations", async ({ page }) => {
     await page.goto("/exhibitions/art-basel-miami-2023");
     const first = page.getByRole("list", { name: "Residency photographs" }).getByRole("link").first();

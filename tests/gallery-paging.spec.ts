@@ -119,7 +119,10 @@ test.describe("bad page numbers", () => {
     });
   }
 
-  test("GET /api/artworks answers pages as JSON and bad ones with 400/404 and a message", async ({ request }) => {
+  // Requests only, the same at any width: run once.
+  test("GET /api/artworks answers pages as JSON and bad ones with 400/404 and a message", { tag: "@desktop" }, async ({
+    request,
+  }) => {
     const second = await request.get("/api/artworks?per=50&page=2");
     expect(second.status()).toBe(200);
     const body = await second.json();

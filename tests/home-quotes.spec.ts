@@ -18,7 +18,10 @@ test.describe("home page quotes", () => {
     for (const text of shown) expect(onWall).toContain(text);
   });
 
-  test("stays a page without framework JavaScript, answered from memory to anonymous visitors", async ({ request }) => {
+  // Requests only, the same at any width: run once.
+  test("stays a page without framework JavaScript, answered from memory to anonymous visitors", {
+    tag: "@desktop",
+  }, async ({ request }) => {
     const first = await request.get("/");
     expect(first.status()).toBe(200);
     expect(await first.text()).not.toMatch(/<script[^>]*type="module"/);

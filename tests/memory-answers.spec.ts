@@ -32,7 +32,10 @@ test.describe("answers from memory", () => {
     expect(violations).toEqual([]);
   });
 
-  test("a prerendered page is sent as the build compressed it, brotli or gzip as asked", async ({ request }) => {
+  // Requests only, the same at any width: run once.
+  test("a prerendered page is sent as the build compressed it, brotli or gzip as asked", { tag: "@desktop" }, async ({
+    request,
+  }) => {
     // Here the server's origin is not the build's, so it compresses the pages again at start.
     const asked = { headers: { "Accept-Encoding": "gzip;q=0.5, br" } };
     await expect.poll(async () => (await request.get("/cv", asked)).headers()["content-encoding"]).toBe("br");

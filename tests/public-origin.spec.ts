@@ -42,7 +42,11 @@ test.describe("the public origin in links crawlers and feed readers follow", () 
     await expect(canonical).toHaveAttribute("href", `${baseURL}/quotes`);
   });
 
-  test("the feed, the sitemap and robots.txt name the configured origin", async ({ request, baseURL }) => {
+  // Requests only, the same at any width: run once.
+  test("the feed, the sitemap and robots.txt name the configured origin", { tag: "@desktop" }, async ({
+    request,
+    baseURL,
+  }) => {
     const feed = await request.get("/feed.xml");
     expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
     const atom = await feed.text();

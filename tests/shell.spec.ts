@@ -157,7 +157,10 @@ test.describe("site shell", () => {
     }
   });
 
-  test("prerendered pages come compressed, with security headers and a strict script policy", async ({ request }) => {
+  // Requests only, the same at any width: run once.
+  test("prerendered pages come compressed, with security headers and a strict script policy", {
+    tag: "@desktop",
+  }, async ({ request }) => {
     const response = await request.get("/cv", { headers: { "Accept-Encoding": "br" } });
     expect(response.status()).toBe(200);
     const headers = response.headers();

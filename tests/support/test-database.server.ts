@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, type OpenDatabaseOptions, openDatabase } from "#app/db/database.server.ts";
+import { seedFromTestTemplate } from "./pglite-test-template.ts";
 
 export type TestEngine = "pglite" | "postgres";
 
@@ -40,6 +41,8 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (engine === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-db-test-"));
+    // A test of unmigrated tables gets an empty database, as before.
+    if (options.migrate !== false) seedFromTestTemplate(dataDir);
     const database = await openDatabase({ dataDir, ...options });
     return {
       database,

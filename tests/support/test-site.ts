@@ -9,6 +9,7 @@ import { createServer } from "vite";
 import type * as AuthModule from "#app/auth/auth.server.ts";
 import type * as ServerApp from "#server/app.ts";
 import { totp } from "#tests/totp.ts";
+import { seedFromTestTemplate } from "./pglite-test-template.ts";
 
 /** The real site running in a test's process, and a request helper signed in as the admin. */
 export interface TestSite {
@@ -31,6 +32,7 @@ const ADMIN = { email: "test-site-admin@umbra.test", password: "ledger harbour c
  */
 export async function startTestSite(): Promise<TestSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-test-site-"));
+  seedFromTestTemplate(dataDir);
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
