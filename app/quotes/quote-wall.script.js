@@ -59,7 +59,9 @@
 
   /** One card from the page's <template>, filled with a quote. */
   const cardFor = (card, quote) => {
-    const item = card.content.firstElementChild.cloneNode(true);
+    // The HTML parser puts a template's card in its content; React, drawing the wall after a
+    // client-side navigation, appends it to the element itself.
+    const item = (card.content.firstElementChild || card.firstElementChild).cloneNode(true);
     item.querySelector("p").textContent = quote.text;
     const time = item.querySelector("time");
     time.dateTime = quote.createdAt;
