@@ -43,131 +43,160 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({ site, title: pageTitle(site, `${brand} - ${tagline}`, { exact: true }), description, path: "/" });
 };
 
+/** The page's loader data, which each section below reads its part of. */
+type HomeData = Route.ComponentProps["loaderData"];
+
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home } = loaderData;
   return (
     <main id="main">
-      <section className={styles.hero} aria-labelledby="home-title">
+      <HomeHero home={loaderData.home} />
+      <FeaturedWork home={loaderData.home} printSize={loaderData.site.printSize} />
+      {/* No public quote, no section: never an empty heading. */}
+      {loaderData.quotes.length > 0 ? <HomeQuotes data={loaderData} /> : null}
+      <SeriesSection home={loaderData.home} />
+      <ExhibitionsSection data={loaderData} />
+    </main>
+  );
+}
+
+function HomeHero({ home }: { home: HomeData["home"] }) {
+  return (
+    <section className={styles.hero} aria-labelledby="home-title">
+      <Picture
+        collection="artworks"
+        name={home.featured.work}
+        alt=""
+        sizes="100vw"
+        priority
+        className={styles.heroArt}
+      />
+      <div className={styles.heroShade} />
+      <div className={styles.heroText}>
+        <p className="eyebrow">{home.hero.eyebrow}</p>
+        <h1 id="home-title">{home.hero.title}</h1>
+        <p>{home.hero.text}</p>
+        <div className={styles.actions}>
+          <Link to="/art" className="button">
+            {home.hero.catalogue_link}
+          </Link>
+          <Link to="/about" className="button button-ghost">
+            {home.hero.about_link}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedWork({ home, printSize }: { home: HomeData["home"]; printSize: string }) {
+  return (
+    <section className={styles.section} aria-labelledby="featured-title">
+      <div className={styles.split}>
         <Picture
           collection="artworks"
           name={home.featured.work}
-          alt=""
-          sizes="100vw"
-          priority
-          className={styles.heroArt}
+          alt={`${home.featured.title}, ${home.featured.series}`}
+          sizes="(max-width: 768px) calc(100vw - 32px), 600px"
+          className={styles.featureArt}
         />
-        <div className={styles.heroShade} />
-        <div className={styles.heroText}>
-          <p className="eyebrow">{home.hero.eyebrow}</p>
-          <h1 id="home-title">{home.hero.title}</h1>
-          <p>{home.hero.text}</p>
-          <div className={styles.actions}>
-            <Link to="/art" className="button">
-              {home.hero.catalogue_link}
-            </Link>
-            <Link to="/about" className="button button-ghost">
-              {home.hero.about_link}
-            </Link>
-          </div>
-        </div>
-      </section>
-
-      <section className={styles.section} aria-labelledby="featured-title">
-        <div className={styles.split}>
-          <Picture
-            collection="artworks"
-            name={home.featured.work}
-            alt={`${home.featured.title}, ${home.featured.series}`}
-            sizes="(max-width: 768px) calc(100vw - 32px), 600px"
-            className={styles.featureArt}
-          />
-          <div>
-            <p className="eyebrow">{home.featured.eyebrow}</p>
-            <h2 id="featured-title">{home.featured.title}</h2>
-            <p className={styles.meta}>
-              {home.featured.year}. {loaderData.site.printSize}. {home.featured.series}.
-            </p>
-            <p>{home.featured.text}</p>
-            <Link to={`/art/${home.featured.work}`}>{home.featured.link}</Link>
-          </div>
-        </div>
-      </section>
-
-      {/* No public quote, no section: never an empty heading. */}
-      {loaderData.quotes.length > 0 ? (
-        <section className={styles.quotes} aria-labelledby="quotes-title">
-          <div className={styles.sectionHead}>
-            <h2 id="quotes-title">{home.quotes.heading}</h2>
-          </div>
-          <ul className={styles.quoteList}>
-            {loaderData.quotes.map((quote) => (
-              <li key={quote.id}>
-                <figure className={styles.quote}>
-                  <blockquote>
-                    <p>“{quote.text}”</p>
-                  </blockquote>
-                  <figcaption>
-                    <cite>{loaderData.site.brand}</cite>{" "}
-                    <time dateTime={quote.createdAt}>{formatUsDate(quote.createdAt)}</time>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-          <p className={styles.quotesMore}>
-            <Link to="/quotes" className="button button-ghost">
-              {home.quotes.more_link}
-            </Link>
+        <div>
+          <p className="eyebrow">{home.featured.eyebrow}</p>
+          <h2 id="featured-title">{home.featured.title}</h2>
+          <p className={styles.meta}>
+            {home.featured.year}. {printSize}. {home.featured.series}.
           </p>
-        </section>
-      ) : null}
-
-      <section className={styles.section} aria-labelledby="series-title">
-        <div className={styles.split}>
-          <div>
-            <p className="eyebrow">{home.series.eyebrow}</p>
-            <h2 id="series-title">{home.series.title}</h2>
-            <p>{home.series.text}</p>
-            <Link to={home.series.link}>{home.series.link_label}</Link>
-          </div>
-          <Picture
-            collection="artworks"
-            name={home.series.work}
-            alt={home.series.image_alt}
-            sizes="(max-width: 768px) calc(100vw - 32px), 560px"
-            className={styles.featureArt}
-          />
+          <p>{home.featured.text}</p>
+          <Link to={`/art/${home.featured.work}`}>{home.featured.link}</Link>
         </div>
-      </section>
+      </div>
+    </section>
+  );
+}
 
-      <section className={styles.section} aria-labelledby="exhibitions-title">
-        <div className={styles.sectionHead}>
-          <h2 id="exhibitions-title">{home.exhibitions.heading}</h2>
-          <Link to="/cv">{home.exhibitions.cv_link}</Link>
+/** The newest public quotes, from the quote wall (DESIGN.md). */
+function HomeQuotes({ data: loaderData }: { data: HomeData }) {
+  const { home } = loaderData;
+  return (
+    <section className={styles.quotes} aria-labelledby="quotes-title">
+      <div className={styles.sectionHead}>
+        <h2 id="quotes-title">{home.quotes.heading}</h2>
+      </div>
+      <ul className={styles.quoteList}>
+        {loaderData.quotes.map((quote) => (
+          <li key={quote.id}>
+            <figure className={styles.quote}>
+              <blockquote>
+                <p>“{quote.text}”</p>
+              </blockquote>
+              <figcaption>
+                <cite>{loaderData.site.brand}</cite>{" "}
+                <time dateTime={quote.createdAt}>{formatUsDate(quote.createdAt)}</time>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.quotesMore}>
+        <Link to="/quotes" className="button button-ghost">
+          {home.quotes.more_link}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function SeriesSection({ home }: { home: HomeData["home"] }) {
+  return (
+    <section className={styles.section} aria-labelledby="series-title">
+      <div className={styles.split}>
+        <div>
+          <p className="eyebrow">{home.series.eyebrow}</p>
+          <h2 id="series-title">{home.series.title}</h2>
+          <p>{home.series.text}</p>
+          <Link to={home.series.link}>{home.series.link_label}</Link>
         </div>
-        <ul className={styles.exhibitions}>
-          {loaderData.exhibitions.map((e) => (
-            <li key={e.slug}>
-              <Link to={e.path} className={styles.exhibitionCard}>
-                {e.featureImage ? (
-                  <Picture
-                    collection={e.featureImage.collection}
-                    name={e.featureImage.name}
-                    alt={e.featureImage.alt}
-                    sizes="(max-width: 768px) calc(100vw - 32px), 400px"
-                    className={styles.exhibitionImage}
-                  />
-                ) : null}
-                <p className="eyebrow">
-                  {e.year} · {e.place}
-                </p>
-                <h3>{e.navLabel}</h3>
-                <p>{e.summary}</p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </main>
+        <Picture
+          collection="artworks"
+          name={home.series.work}
+          alt={home.series.image_alt}
+          sizes="(max-width: 768px) calc(100vw - 32px), 560px"
+          className={styles.featureArt}
+        />
+      </div>
+    </section>
+  );
+}
+
+function ExhibitionsSection({ data: loaderData }: { data: HomeData }) {
+  const { home } = loaderData;
+  return (
+    <section className={styles.section} aria-labelledby="exhibitions-title">
+      <div className={styles.sectionHead}>
+        <h2 id="exhibitions-title">{home.exhibitions.heading}</h2>
+        <Link to="/cv">{home.exhibitions.cv_link}</Link>
+      </div>
+      <ul className={styles.exhibitions}>
+        {loaderData.exhibitions.map((e) => (
+          <li key={e.slug}>
+            <Link to={e.path} className={styles.exhibitionCard}>
+              {e.featureImage ? (
+                <Picture
+                  collection={e.featureImage.collection}
+                  name={e.featureImage.name}
+                  alt={e.featureImage.alt}
+                  sizes="(max-width: 768px) calc(100vw - 32px), 400px"
+                  className={styles.exhibitionImage}
+                />
+              ) : null}
+              <p className="eyebrow">
+                {e.year} · {e.place}
+              </p>
+              <h3>{e.navLabel}</h3>
+              <p>{e.summary}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,29 +1,24 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import {
   data,
-  Form,
   isRouteErrorResponse,
   Link,
   type ShouldRevalidateFunction,
   useLocation,
-  useNavigate,
   useRouteError,
   useSearchParams,
 } from "react-router";
-import {
-  activeFilterCount,
-  filtersFromSearchParams,
-  type GalleryFilters,
-  hasActiveFilters,
-} from "#app/catalogue/artwork-list.ts";
+import { filtersFromSearchParams, type GalleryFilters, hasActiveFilters } from "#app/catalogue/artwork-list.ts";
 import { GALLERY_PAGE_SIZE, galleryHref, galleryQuery, pagingFromSearchParams } from "#app/catalogue/gallery-paging.ts";
 import { withCardPictures } from "#app/catalogue/gallery-pictures.server.ts";
 import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
 import { useGalleryPages } from "#app/catalogue/use-gallery-pages.ts";
+import { useMoreOnScroll } from "#app/catalogue/use-more-on-scroll.ts";
+import styles from "#app/components/gallery/gallery.module.css";
+import { GalleryCardGrid } from "#app/components/gallery/gallery-card-grid.tsx";
+import { GalleryFilterForm } from "#app/components/gallery/gallery-filter-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { Picture } from "#app/components/picture.tsx";
-import { PictureImagesProvider } from "#app/components/picture-images.tsx";
 import { StatusPage } from "#app/components/status-page.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
@@ -31,7 +26,6 @@ import { metaSite, socialImage } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
 import type { Route } from "./+types/art._index";
-import styles from "./art._index.module.css";
 
 // The first page of cards of the URL's view (filters, sort, search, page) and every option;
 // other views and pages come from /api/artworks in the browser (decision 021). Works as HTML first; React starts after the page has loaded (decision 011).
@@ -116,60 +110,16 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { view, options, copy } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const filters = filtersFromSearchParams(searchParams);
-  const active = activeFilterCount(filters);
   const parsedPaging = pagingFromSearchParams(searchParams);
   const paging = parsedPaging.ok ? parsedPaging.paging : { page: 1, per: GALLERY_PAGE_SIZE };
   const from = Number((location.state as { galleryFrom?: unknown } | null)?.galleryFrom) || paging.page;
   const shown = useGalleryPages(view, filters, paging, from);
-  const visible = shown.cards;
   const next = shown.pages > paging.page ? galleryHref(filters, { ...paging, page: paging.page + 1 }) : undefined;
-  const nextState = { galleryFrom: shown.first };
-  const runStart = shown.first;
   const more = useRef<HTMLAnchorElement>(null);
-  // After a first "More works", the next pages follow on scroll (the footer stays reachable
-  // until the visitor asks for more).
-  useEffect(() => {
-    const link = more.current;
-    if (!next || shown.loading || runStart === paging.page || !link || !("IntersectionObserver" in window)) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          navigate(next, { replace: true, preventScrollReset: true, state: { galleryFrom: runStart } });
-        }
-      },
-      // Within 800 px below the screen, or anywhere above it: a fast scroll can jump past the link.
-      { rootMargin: "1000000px 0px 800px 0px" },
-    );
-    observer.observe(link);
-    return () => observer.disconnect();
-  }, [next, shown.loading, runStart, paging.page, navigate]);
-  // The search box keeps its own text while typing; the URL follows (and Back restores it).
-  const [searchText, setSearchText] = useState(filters.search);
-  useEffect(() => setSearchText(filters.search), [filters.search]);
-  const form = useRef<HTMLFormElement>(null);
-  // React starts after the page has loaded (decision 011): choices made in the form before that
-  // are applied, not dropped. Declared before the effect below, so it reads the form before the
-  // re-render that effect causes puts the controls back to the URL's values.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useEffect(() => {
-    if (!form.current) return;
-    const chosen = filtersFromSearchParams(formSearchParams(form.current));
-    if (JSON.stringify(chosen) !== JSON.stringify(filters)) {
-      setSearchText(chosen.search);
-      apply(chosen, true);
-    }
-  }, []);
-  // Without JavaScript the form needs its Apply button; with it, every change applies at once.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-
+  useMoreOnScroll({ link: more, next, loading: shown.loading, runStart: shown.first, page: paging.page });
   const apply = (chosen: GalleryFilters, replace: boolean) =>
     setSearchParams(galleryQuery(chosen, { page: 1, per: paging.per }), { replace, preventScrollReset: true });
-  const onSelect = (name: keyof GalleryFilters) => (event: FormEvent<HTMLSelectElement>) =>
-    apply({ ...filters, [name]: event.currentTarget.value }, false);
 
   return (
     <main id="main" className="page">
@@ -179,90 +129,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           {shown.total === 1 ? "1 work" : `${shown.total} works`}
         </p>
       </div>
-
-      {/* Below 960 px the five controls wait behind this button, so a whole work is on the first
-          screen. A <details> opens without JavaScript (and before hydration); the form is its
-          sibling, shown by CSS, so wide screens keep the bar whatever the button's state. */}
-      <details className={styles.filterToggle}>
-        <summary
-          className="button button-ghost"
-          aria-controls="gallery-filters"
-          aria-label={active > 0 ? `Filter (${active} active)` : "Filter (none active)"}
-        >
-          {active > 0 ? `Filter (${active})` : "Filter"}
-        </summary>
-      </details>
-      <Form
-        ref={form}
-        id="gallery-filters"
-        method="get"
-        action="/art"
-        className={styles.filters}
-        role="search"
-        aria-label="Filter artworks"
-      >
-        {paging.per === GALLERY_PAGE_SIZE ? null : <input type="hidden" name="per" value={paging.per} />}
-        <FilterSelect
-          label="Filter by availability"
-          name="availability"
-          allLabel="All Availability"
-          value={filters.availability}
-          options={options.availability}
-          onChange={onSelect("availability")}
-        />
-        <FilterSelect
-          label="Filter by chain"
-          name="chain"
-          allLabel="All Chains"
-          value={filters.chain}
-          options={options.chain}
-          onChange={onSelect("chain")}
-        />
-        <FilterSelect
-          label="Filter by series"
-          name="series"
-          allLabel="All Series"
-          value={filters.series}
-          options={options.series}
-          onChange={onSelect("series")}
-        />
-        <label className={styles.field}>
-          <span>Sort by year</span>
-          <select
-            name="sort"
-            value={filters.yearSort === "asc" ? "oldest" : "newest"}
-            onChange={(event) =>
-              apply({ ...filters, yearSort: event.currentTarget.value === "oldest" ? "asc" : "desc" }, false)
-            }
-          >
-            <option value="newest">Newest First</option>
-            <option value="oldest">Oldest First</option>
-          </select>
-        </label>
-        {/* The Apply button shares the search row, so when it goes at hydration only the search
-            box widens and nothing below moves. */}
-        <div className={styles.searchRow}>
-          <label className={styles.field}>
-            <span>Search</span>
-            <input
-              type="search"
-              name="q"
-              placeholder="Search titles..."
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                apply({ ...filters, search: event.currentTarget.value }, true);
-              }}
-            />
-          </label>
-          {enhanced ? null : (
-            <button type="submit" className="button">
-              Apply
-            </button>
-          )}
-        </div>
-      </Form>
-
+      <GalleryFilterForm filters={filters} options={options} per={paging.per} apply={apply} />
       {shown.first > 1 ? (
         <p className={styles.earlier}>
           <Link to={galleryHref(filters, { ...paging, page: shown.first - 1 })} className="button button-ghost">
@@ -270,34 +137,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      {visible.length > 0 || shown.loading ? (
-        <PictureImagesProvider images={shown.pictures}>
-          <ul className={styles.grid} aria-busy={shown.loading || undefined}>
-            {visible.map((card, index) => (
-              <li key={`${card.id}-${card.slug}`}>
-                <Link
-                  to={`/art/${card.slug}`}
-                  state={{ gallerySearch: location.search, galleryFrom: shown.first }}
-                  className={styles.card}
-                >
-                  <Picture
-                    collection="artworks"
-                    name={card.image}
-                    alt=""
-                    sizes="(max-width: 1024px) calc(100vw - 32px), 580px"
-                    priority={index === 0}
-                    fetchPriority={index > 0 ? "low" : undefined}
-                    className={styles.image}
-                  />
-                  <h2 className={styles.title}>{card.title}</h2>
-                  <p className={styles.line}>
-                    {card.year}. 1 of 1 original, {loaderData.printSize}, {card.availability}.
-                  </p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </PictureImagesProvider>
+      {shown.cards.length > 0 || shown.loading ? (
+        <GalleryCardGrid shown={shown} printSize={loaderData.printSize} />
       ) : (
         <div className={styles.empty}>
           <h2>{copy.noMatchHeading}</h2>
@@ -314,50 +155,19 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             to={next}
             replace
             preventScrollReset
-            state={nextState}
+            state={{ galleryFrom: shown.first }}
             className="button"
             aria-describedby="gallery-shown"
           >
             More works
           </Link>
           <span id="gallery-shown" className={styles.shown}>
-            {`Works ${(shown.first - 1) * paging.per + 1} to ${(shown.first - 1) * paging.per + visible.length} of ${shown.total}`}
+            {`Works ${(shown.first - 1) * paging.per + 1} to ${(shown.first - 1) * paging.per + shown.cards.length} of ${shown.total}`}
           </span>
         </p>
       ) : null}
     </main>
   );
-}
-
-/** One filter of the gallery form: "All ..." (empty value) plus the values present. */
-function FilterSelect(props: {
-  label: string;
-  name: string;
-  allLabel: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (event: FormEvent<HTMLSelectElement>) => void;
-}) {
-  return (
-    <label className={styles.field}>
-      <span>{props.label}</span>
-      <select name={props.name} value={props.value} onChange={props.onChange}>
-        <option value="">{props.allLabel}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-/** The form's current values as the query string a plain GET submit would send. */
-function formSearchParams(form: HTMLFormElement): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
-  return params;
 }
 
 /** A bad page number or one past the end: say what is wrong and lead back to the gallery. */

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Form, isRouteErrorResponse, useRouteError } from "react-router";
+import { useBehaviourScript } from "#app/components/behaviour-script.ts";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
@@ -20,7 +21,8 @@ import styles from "./quotes.module.css";
 const PAGE_SIZE = 24;
 
 // No framework (decision 058): the search and "More quotes" have their own few lines, written
-// into the page (quote-wall.script.js). This component runs them after a client-side navigation.
+// into the page (quote-wall.script.js). This page starts the same script after a client-side
+// navigation (decision 065).
 export const handle: PageHandle = { scripts: "none" };
 
 /** The page's words (content/pages/quotes.yaml) the error boundary and `meta` show when the loader refuses. */
@@ -69,139 +71,69 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
     : [];
 };
 
-type Status = { kind: "idle" } | { kind: "loading" } | { kind: "error"; message: string };
+const loadQuoteWallScript = () => import("#app/quotes/quote-wall.script.js");
 
-async function fetchQuotes(params: URLSearchParams, signal: AbortSignal): Promise<QuotePage<PublicQuote>> {
-  const response = await fetch(`/api/quotes?${params}`, { signal, headers: { Accept: "application/json" } });
-  const body = await response.json().catch(() => ({ message: `The server answered ${response.status}` }));
-  if (!response.ok) throw new Error(typeof body?.message === "string" ? body.message : "Could not load quotes");
-  return body;
+/** A number per loader answer: a new answer (a navigation) draws a new wall for the script to start on. */
+const answerKeys = new WeakMap<object, number>();
+let lastAnswerKey = 0;
+function answerKey(answer: object): number {
+  let key = answerKeys.get(answer);
+  if (key === undefined) {
+    key = ++lastAnswerKey;
+    answerKeys.set(answer, key);
+  }
+  return key;
 }
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
-  const quotesPage = loaderData.copy;
-  const [quotes, setQuotes] = useState(loaderData.page.quotes);
-  const [nextCursor, setNextCursor] = useState(loaderData.page.nextCursor);
-  const [q, setQ] = useState(loaderData.q);
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const inFlight = useRef<AbortController | null>(null);
-  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // React draws the wall once per answer and never changes it after: quote-wall.script.js does.
+  return <QuoteWall key={answerKey(loaderData)} copy={loaderData.copy} page={loaderData.page} q={loaderData.q} />;
+}
 
-  // A new server render (navigation) replaces what is shown.
-  useEffect(() => {
-    setQuotes(loaderData.page.quotes);
-    setNextCursor(loaderData.page.nextCursor);
-    setQ(loaderData.q);
-    setStatus({ kind: "idle" });
-  }, [loaderData]);
-
-  useEffect(() => () => clearTimeout(debounce.current), []);
-
-  async function load(search: string, cursor: string | null) {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setStatus({ kind: "loading" });
-    const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-    if (search.trim()) params.set("q", search.trim());
-    if (cursor) params.set("cursor", cursor);
-    try {
-      const page = await fetchQuotes(params, controller.signal);
-      setQuotes((current) => (cursor ? [...current, ...page.quotes] : page.quotes));
-      setNextCursor(page.nextCursor);
-      setStatus({ kind: "idle" });
-      if (!cursor) {
-        // Keep the search in the address, so reloading or sharing shows the same quotes.
-        const url = search.trim() ? `?q=${encodeURIComponent(search.trim())}` : window.location.pathname;
-        window.history.replaceState(window.history.state, "", url);
-      }
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setStatus({ kind: "error", message: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
-  function onSearchChange(value: string) {
-    setQ(value);
-    clearTimeout(debounce.current);
-    debounce.current = setTimeout(() => load(value, null), 250);
-  }
-
-  const moreHref = nextCursor
-    ? `?${new URLSearchParams({ ...(q.trim() ? { q: q.trim() } : {}), cursor: nextCursor })}`
+/**
+ * The wall as the server drew it for this address. Its search, "More quotes" and status lines
+ * are quote-wall.script.js alone (decision 065): written into the page at the end of this <main>
+ * on a page load, and started on this element by useBehaviourScript after a client-side
+ * navigation. The list, the empty line and "More quotes" are always here, shown or hidden, with a
+ * <template> card, so the script fills parts the server drew.
+ */
+function QuoteWall({ copy, page, q }: { copy: QuotesCopy; page: QuotePage<PublicQuote>; q: string }) {
+  const wall = useRef<HTMLElement>(null);
+  useBehaviourScript(wall, "quoteWall", loadQuoteWallScript);
+  const search = q.trim();
+  const moreHref = page.nextCursor
+    ? `?${new URLSearchParams({ ...(search ? { q: search } : {}), cursor: page.nextCursor })}`
     : undefined;
-
   return (
     <main
+      ref={wall}
       id="main"
       className="page"
       data-quote-wall=""
       data-page-size={PAGE_SIZE}
-      data-empty-text={quotesPage.empty}
-      data-no-match-text={quotesPage.no_match}
-      data-q={loaderData.q}
-      data-next-cursor={loaderData.page.nextCursor ?? undefined}
+      data-empty-text={copy.empty}
+      data-no-match-text={copy.no_match}
+      data-q={q}
+      data-next-cursor={page.nextCursor ?? undefined}
+      suppressHydrationWarning
     >
       <header className={styles.intro}>
-        <p className="eyebrow">{quotesPage.eyebrow}</p>
-        <h1>{quotesPage.heading}</h1>
-        <p className={styles.lede}>{quotesPage.lede}</p>
+        <p className="eyebrow">{copy.eyebrow}</p>
+        <h1>{copy.heading}</h1>
+        <p className={styles.lede}>{copy.lede}</p>
       </header>
-
-      <Form
-        method="get"
-        role="search"
-        className={styles.search}
-        onSubmit={(event) => {
-          event.preventDefault();
-          clearTimeout(debounce.current);
-          load(q, null);
-        }}
-      >
-        <label htmlFor="quote-search">Search quotes</label>
-        <div className={styles.searchRow}>
-          <input
-            id="quote-search"
-            name="q"
-            type="search"
-            value={q}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder="Search quotes..."
-            autoComplete="off"
-          />
-          <button type="submit" className="button button-ghost">
-            Search
-          </button>
-        </div>
-      </Form>
-
-      <div aria-live="polite" className={styles.status} data-quote-status="" data-error-class={styles.error}>
-        {status.kind === "loading" ? <p>Loading...</p> : null}
-        {status.kind === "error" ? (
-          <p role="alert" className={styles.error}>
-            Error: {status.message}
-          </p>
-        ) : null}
-      </div>
-
-      {/* Always in the page, shown or hidden, so quote-wall.script.js has each part to fill. */}
-      <ul className={styles.grid} aria-label="Quotes" data-quote-list="" hidden={quotes.length === 0}>
-        {quotes.map((quote) => (
+      <QuoteSearch q={q} />
+      <div aria-live="polite" className={styles.status} data-quote-status="" data-error-class={styles.error} />
+      <ul className={styles.grid} aria-label="Quotes" data-quote-list="" hidden={page.quotes.length === 0}>
+        {page.quotes.map((quote) => (
           <QuoteCard key={quote.id} text={quote.text} createdAt={quote.createdAt} />
         ))}
       </ul>
-      <p className={styles.empty} data-quote-empty="" hidden={quotes.length > 0 || status.kind !== "idle"}>
-        {q.trim() ? quotesPage.no_match.replace("{search}", q.trim()) : quotesPage.empty}
+      <p className={styles.empty} data-quote-empty="" hidden={page.quotes.length > 0}>
+        {search ? copy.no_match.replace("{search}", search) : copy.empty}
       </p>
       <p className={styles.more} data-quote-more="" hidden={!moreHref}>
-        <a
-          href={moreHref ?? "/quotes"}
-          className="button button-ghost"
-          onClick={(event) => {
-            event.preventDefault();
-            if (moreHref && status.kind !== "loading") load(q, nextCursor);
-          }}
-        >
+        <a href={moreHref ?? "/quotes"} className="button button-ghost">
           More quotes
         </a>
       </p>
@@ -211,6 +143,28 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
       </template>
       <InlineScript code={quoteWallScript} />
     </main>
+  );
+}
+
+/** The search box; without JavaScript the form asks the server for `?q=`. */
+function QuoteSearch({ q }: { q: string }) {
+  return (
+    <Form method="get" role="search" className={styles.search}>
+      <label htmlFor="quote-search">Search quotes</label>
+      <div className={styles.searchRow}>
+        <input
+          id="quote-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Search quotes..."
+          autoComplete="off"
+        />
+        <button type="submit" className="button button-ghost">
+          Search
+        </button>
+      </div>
+    </Form>
   );
 }
 

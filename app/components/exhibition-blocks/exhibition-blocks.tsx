@@ -42,51 +42,15 @@ function Block({
     case "hero":
       return <Hero image={block.image} />;
     case "logo":
-      return (
-        <div className={styles.logo}>
-          <Picture
-            collection={block.image.collection}
-            name={block.image.name}
-            alt={block.image.alt}
-            sizes="280px"
-            priority
-          />
-        </div>
-      );
+      return <LogoBlock block={block} />;
     case "lede":
-      return block.paragraphs.length === 1 ? (
-        <p className={styles.lede}>
-          <InlineText text={block.paragraphs[0]!} />
-        </p>
-      ) : (
-        <div className={styles.lede}>
-          <Paragraphs paragraphs={block.paragraphs} />
-        </div>
-      );
+      return <LedeBlock block={block} />;
     case "text":
       return <TextBlock block={block} idOf={idOf} />;
     case "sections":
-      return (
-        <div className={styles.prose}>
-          {block.sections.map((section) => (
-            <section key={section.heading} aria-labelledby={idOf(section)}>
-              <h2 id={idOf(section)}>{section.heading}</h2>
-              <Paragraphs paragraphs={section.paragraphs} />
-            </section>
-          ))}
-          {block.closing ? <Paragraphs paragraphs={block.closing} /> : null}
-        </div>
-      );
+      return <SectionsBlock block={block} idOf={idOf} />;
     case "image-rows":
-      return block.rows.map((row, i) => (
-        <section key={row.heading} aria-labelledby={idOf(row)}>
-          <ImageTextRow image={row.image} imageSide={i % 2 === 0 ? "left" : "right"}>
-            <h2 id={idOf(row)}>{row.heading}</h2>
-            <Paragraphs paragraphs={row.paragraphs} />
-            {row.link ? <Link to={row.link.href}>{row.link.label}</Link> : null}
-          </ImageTextRow>
-        </section>
-      ));
+      return <ImageRowsBlock block={block} idOf={idOf} />;
     case "gallery":
       return (
         <section aria-labelledby={idOf(block)}>
@@ -99,32 +63,9 @@ function Block({
     case "list":
       return <ListBlock block={block} idOf={idOf} />;
     case "links":
-      return (
-        <div className={styles.links}>
-          {block.links.map((link) => (
-            <a key={link.href} href={link.href} className="button button-ghost" target="_blank" rel="noreferrer">
-              {link.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          ))}
-        </div>
-      );
+      return <LinksBlock block={block} />;
     case "notes":
-      return (
-        <section aria-labelledby={idOf(block)}>
-          <h2 id={idOf(block)}>{block.heading}</h2>
-          <div className={styles.notes}>
-            {block.notes.map((note) => (
-              <div key={note.lang} className={styles.note} lang={note.lang}>
-                <h3>{note.label}</h3>
-                {note.lines.map((line) => (
-                  <p key={line}>{line}</p>
-                ))}
-              </div>
-            ))}
-          </div>
-        </section>
-      );
+      return <NotesBlock block={block} idOf={idOf} />;
     case "audio":
       return <AudioBlock block={block} id={idOf(block)} />;
     case "downloads":
@@ -160,6 +101,92 @@ function ListBlock({ block, idOf }: { block: ExhibitionBlockOf<"list">; idOf: Id
           <li key={item}>{item}</li>
         ))}
       </List>
+    </section>
+  );
+}
+
+function LogoBlock({ block }: { block: ExhibitionBlockOf<"logo"> }) {
+  return (
+    <div className={styles.logo}>
+      <Picture
+        collection={block.image.collection}
+        name={block.image.name}
+        alt={block.image.alt}
+        sizes="280px"
+        priority
+      />
+    </div>
+  );
+}
+
+/** One paragraph stands alone; several keep their paragraphs. */
+function LedeBlock({ block }: { block: ExhibitionBlockOf<"lede"> }) {
+  return block.paragraphs.length === 1 ? (
+    <p className={styles.lede}>
+      <InlineText text={block.paragraphs[0]!} />
+    </p>
+  ) : (
+    <div className={styles.lede}>
+      <Paragraphs paragraphs={block.paragraphs} />
+    </div>
+  );
+}
+
+function SectionsBlock({ block, idOf }: { block: ExhibitionBlockOf<"sections">; idOf: IdOf }) {
+  return (
+    <div className={styles.prose}>
+      {block.sections.map((section) => (
+        <section key={section.heading} aria-labelledby={idOf(section)}>
+          <h2 id={idOf(section)}>{section.heading}</h2>
+          <Paragraphs paragraphs={section.paragraphs} />
+        </section>
+      ))}
+      {block.closing ? <Paragraphs paragraphs={block.closing} /> : null}
+    </div>
+  );
+}
+
+/** Rows of image and text, the image on alternate sides. */
+function ImageRowsBlock({ block, idOf }: { block: ExhibitionBlockOf<"image-rows">; idOf: IdOf }) {
+  return block.rows.map((row, i) => (
+    <section key={row.heading} aria-labelledby={idOf(row)}>
+      <ImageTextRow image={row.image} imageSide={i % 2 === 0 ? "left" : "right"}>
+        <h2 id={idOf(row)}>{row.heading}</h2>
+        <Paragraphs paragraphs={row.paragraphs} />
+        {row.link ? <Link to={row.link.href}>{row.link.label}</Link> : null}
+      </ImageTextRow>
+    </section>
+  ));
+}
+
+function LinksBlock({ block }: { block: ExhibitionBlockOf<"links"> }) {
+  return (
+    <div className={styles.links}>
+      {block.links.map((link) => (
+        <a key={link.href} href={link.href} className="button button-ghost" target="_blank" rel="noreferrer">
+          {link.label}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/** Notes in several languages, each marked with its own `lang`. */
+function NotesBlock({ block, idOf }: { block: ExhibitionBlockOf<"notes">; idOf: IdOf }) {
+  return (
+    <section aria-labelledby={idOf(block)}>
+      <h2 id={idOf(block)}>{block.heading}</h2>
+      <div className={styles.notes}>
+        {block.notes.map((note) => (
+          <div key={note.lang} className={styles.note} lang={note.lang}>
+            <h3>{note.label}</h3>
+            {note.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        ))}
+      </div>
     </section>
   );
 }
