@@ -57,7 +57,8 @@ export function longFunctions(file: string, text: string, max = MAX_FUNCTION_LIN
     ) {
       const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      if (last - first + 1 > max) found.push({ file, line: first + 1, name: functionName(node), lines: last - first + 1 });
+      if (last - first + 1 > max)
+        found.push({ file, line: first + 1, name: functionName(node), lines: last - first + 1 });
     }
     ts.forEachChild(node, visit);
   };
