@@ -1,18 +1,11 @@
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { BoundedAnswerCache } from "./bounded-answer-cache.ts";
 import { findPagesFolder, readBuildCopy } from "./build-page-files.ts";
-import {
-  chooseEncoding,
-  compressBody,
-  compressBodySync,
-  matchesEtag,
-  type PreparedAnswer,
-  prepareAnswer,
-} from "./compressed-body.ts";
+import { compressBody, compressBodySync, type PreparedAnswer, prepareAnswer } from "./compressed-body.ts";
 import { inlineStylesheets, stylesheetReader } from "./inline-stylesheets.ts";
+import { leanAnswer, OtherEncodings, sendAnswer } from "./kept-page-encodings.ts";
 import { allowOwnScripts } from "./own-inline-scripts.ts";
 import { pageOfPageFile } from "./page-file-paths.ts";
 import { captureRenderedPage, isAnonymous, keptAnswerOfResponse } from "./rendered-page-capture.ts";
@@ -77,55 +70,10 @@ const KEPT_PAGE_BYTES = 16 * 1024 * 1024;
 const COMPRESSING_AT_ONCE = 4;
 /** The first compression of a build page, on the request that reads it. */
 const QUICK_LEVELS = { brotliQuality: 4, gzipLevel: 6 };
-/** Bytes of identity and gzip bodies kept for the clients that ask for them (decision 034). */
-const OTHER_ENCODINGS_BYTES = 8 * 1024 * 1024;
 
-/**
- * Only the brotli body is held (what browsers ask for): each page's identity and gzip forms,
- * four fifths of the bytes, are made again when a client asks (decoded and compressed), and kept
- * within OTHER_ENCODINGS_BYTES, the most recent first.
- */
-function leanAnswer(answer: PreparedAnswer): PreparedAnswer {
-  const { body, heads } = answer;
-  if (!body.br) return answer;
-  return { body: { identity: EMPTY, br: body.br, etag: body.etag }, heads };
-}
-const EMPTY = Buffer.alloc(0);
-
-class OtherEncodings {
-  private entries = new Map<string, Buffer>();
-  private bytes = 0;
-  get(key: string, make: () => Buffer): Buffer {
-    const kept = this.entries.get(key);
-    if (kept) {
-      this.entries.delete(key);
-      this.entries.set(key, kept);
-      return kept;
-    }
-    const made = make();
-    this.entries.set(key, made);
-    this.bytes += made.length;
-    for (const [oldest, body] of this.entries) {
-      if (this.bytes <= OTHER_ENCODINGS_BYTES) break;
-      this.entries.delete(oldest);
-      this.bytes -= body.length;
-    }
-    return made;
-  }
-  /** Forgets a page's bodies in every encoding (keys are `<encoding> <route>`). */
-  deletePage(route: string) {
-    for (const encoding of ["gzip", "identity"]) {
-      const key = `${encoding} ${route}`;
-      const body = this.entries.get(key);
-      if (!body) continue;
-      this.entries.delete(key);
-      this.bytes -= body.length;
-    }
-  }
-  clear() {
-    this.entries.clear();
-    this.bytes = 0;
-  }
+/** `/rooms` and anything under it: a viewing room, answered by the app for every request. */
+export function isRoomAddress(url: string): boolean {
+  return url === "/rooms" || /^\/rooms[/?#.]/.test(url);
 }
 
 /**
@@ -145,59 +93,125 @@ class OtherEncodings {
  * compressed copy reuses it; otherwise it gets a quick brotli on the request that reads it and
  * the build's level (brotli 11) in zlib's thread pool for the next requests.
  */
-/** `/rooms` and anything under it: a viewing room, answered by the app for every request. */
-export function isRoomAddress(url: string): boolean {
-  return url === "/rooms" || /^\/rooms[/?#.]/.test(url);
+export function prerenderedPages(clientDir: string, options: PrerenderedOptions = {}) {
+  const pages = new PrerenderedPages(clientDir, options);
+  return (req: IncomingMessage, res: ServerResponse, passOn: () => void): boolean => pages.serve(req, res, passOn);
 }
 
-export function prerenderedPages(clientDir: string, options: PrerenderedOptions = {}) {
-  const { production = true, origin } = options;
-  const root = path.resolve(clientDir);
-  const readStylesheet = stylesheetReader(root);
-  const precompressed = options.precompressedDir ? findPagesFolder(options.precompressedDir) : undefined;
-  const kept = new BoundedAnswerCache({ maxEntries: 100_000, maxBytes: options.maxBytes ?? KEPT_PAGE_BYTES });
-  let keptFor = "";
+/** The kept pages of one server and how each request is answered from them. */
+class PrerenderedPages {
+  private readonly options: PrerenderedOptions;
+  private readonly production: boolean;
+  private readonly root: string;
+  private readonly readStylesheet: (href: string) => string | undefined;
+  private readonly precompressed: string | undefined;
+  private readonly kept: BoundedAnswerCache;
+  private keptFor = "";
   /** The pageVersion each kept rendered page was made for, for the pages that have one. */
-  const keptPageVersions = new Map<string, string>();
-  const pageVersion = (route: string) => options.rendered?.pageVersion?.(route);
+  private readonly keptPageVersions = new Map<string, string>();
   /** Build pages whose final compression runs. */
-  const compressing = new Set<string>();
+  private readonly compressing = new Set<string>();
   /** Rendered pages being finished and compressed. */
-  let finishing = 0;
+  private finishing = 0;
   /** Pages being rendered, by content version and route: one render however many ask. */
-  const inFlight = new RendersInFlight();
-  const otherEncodings = new OtherEncodings();
+  private readonly inFlight = new RendersInFlight();
+  private readonly otherEncodings = new OtherEncodings();
+  private readonly redirectHeaders: Record<string, string>;
+
+  constructor(clientDir: string, options: PrerenderedOptions) {
+    this.options = options;
+    this.production = options.production ?? true;
+    this.root = path.resolve(clientDir);
+    this.readStylesheet = stylesheetReader(this.root);
+    this.precompressed = options.precompressedDir ? findPagesFolder(options.precompressedDir) : undefined;
+    this.kept = new BoundedAnswerCache({ maxEntries: 100_000, maxBytes: options.maxBytes ?? KEPT_PAGE_BYTES });
+    this.redirectHeaders = {
+      ...fixedSecurityHeaders({ production: this.production }),
+      ...(this.production ? { "Content-Security-Policy": contentSecurityPolicy() } : {}),
+    };
+  }
+
+  private pageVersion(route: string) {
+    return this.options.rendered?.pageVersion?.(route);
+  }
 
   /** Which content the kept pages show: the build's, or a published version. */
-  const generation = () => ((options.current?.() ?? true) ? "build" : `v${options.rendered?.version() ?? ""}`);
-  const keptPages = () => {
-    const now = generation();
-    if (now !== keptFor) {
-      kept.clear();
-      otherEncodings.clear();
-      keptPageVersions.clear();
-      keptFor = now;
-    }
-    return kept;
-  };
+  private generation() {
+    return (this.options.current?.() ?? true) ? "build" : `v${this.options.rendered?.version() ?? ""}`;
+  }
 
-  const redirectHeaders = {
-    ...fixedSecurityHeaders({ production }),
-    ...(production ? { "Content-Security-Policy": contentSecurityPolicy() } : {}),
-  };
-  const pageHeaders = (route: string, scriptPolicy: string): Record<string, string> => ({
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "public, max-age=0, must-revalidate",
-    ...fixedSecurityHeaders({ production, isolateWindow: isolatesWindow(route) }),
-    ...(production ? { "Content-Security-Policy": scriptPolicy } : {}),
-  });
+  private keptPages() {
+    const now = this.generation();
+    if (now !== this.keptFor) {
+      this.kept.clear();
+      this.otherEncodings.clear();
+      this.keptPageVersions.clear();
+      this.keptFor = now;
+    }
+    return this.kept;
+  }
+
+  private pageHeaders(route: string, scriptPolicy: string): Record<string, string> {
+    return {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      ...fixedSecurityHeaders({ production: this.production, isolateWindow: isolatesWindow(route) }),
+      ...(this.production ? { "Content-Security-Policy": scriptPolicy } : {}),
+    };
+  }
+
+  /**
+   * Plain Node request/response, no Express: the hot path for the site's most requested pages.
+   * Returns false when the request is not answered here, so the caller passes it on; a request
+   * that waited for another's render of its page and got none is passed on later, by `passOn`.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, passOn: () => void): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url || "/";
+    // Viewing rooms are always the app's: never a kept copy nor one of its redirects (issue 22).
+    if (isRoomAddress(url)) return false;
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    // `/about/` and the build's file `/about/index.html` are the page at its clean URL, `/about`.
+    const cleanPath = pathname.length > 1 && pathname.endsWith("/") ? pathname : pageOfPageFile(pathname);
+    if (cleanPath !== undefined) {
+      const query = queryAt === -1 ? "" : url.slice(queryAt);
+      res.writeHead(301, { ...this.redirectHeaders, Location: sameSiteLocation(cleanPath) + query });
+      res.end();
+      return true;
+    }
+    // A query string can change what a page shows (gallery filters), so it is rendered per request.
+    if (queryAt !== -1) return false;
+    const { rendered } = this.options;
+    if (rendered && !rendered.isPage(pathname)) return false;
+    let answer = this.keptAnswer(pathname);
+    if (!answer) {
+      if (this.keptFor === "build") answer = this.readBuildPage(pathname);
+      else if (req.method === "GET" && isAnonymous(req)) return this.renderOnce(req, res, pathname, passOn);
+    }
+    if (!answer) return false;
+    sendAnswer(req, res, pathname, answer, this.otherEncodings);
+    return true;
+  }
+
+  /** The page kept for `pathname`, unless what it prints besides the content changed since. */
+  private keptAnswer(pathname: string): PreparedAnswer | undefined {
+    const answer = this.keptPages().get(pathname);
+    if (answer && this.keptFor !== "build" && this.keptPageVersions.get(pathname) !== this.pageVersion(pathname)) {
+      // What this page prints changed (a rebuilt catalogue PDF): its copy alone is rendered again.
+      this.kept.delete(pathname);
+      this.otherEncodings.deletePage(pathname);
+      return undefined;
+    }
+    return answer;
+  }
 
   /** The build's page for `route`, kept; undefined when the build wrote none. */
-  function readBuildPage(route: string): PreparedAnswer | undefined {
+  private readBuildPage(route: string): PreparedAnswer | undefined {
     const relative = route === "/" ? "" : route.slice(1);
-    const file = path.join(root, relative, "index.html");
+    const file = path.join(this.root, relative, "index.html");
     // Only pages of the build: never a path out of it, nor the assets', images' or rooms' folders.
-    if (!file.startsWith(root + path.sep) || /^(assets|img|rooms)(\/|$)/.test(relative)) return undefined;
+    if (!file.startsWith(this.root + path.sep) || /^(assets|img|rooms)(\/|$)/.test(relative)) return undefined;
     let prerendered: string;
     try {
       prerendered = fs.readFileSync(file, "utf8");
@@ -205,32 +219,41 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       return undefined;
     }
     const { html, scriptPolicy } = finishPrerenderedPage(prerendered, {
-      origin,
-      readStylesheet,
-      scriptNonce: options.scriptNonce,
+      origin: this.options.origin,
+      readStylesheet: this.readStylesheet,
+      scriptNonce: this.options.scriptNonce,
     });
     const identity = Buffer.from(html);
-    const headers = pageHeaders(route, scriptPolicy);
-    const built = precompressed && readBuildCopy(path.join(precompressed, relative, "index.html"), identity);
+    const headers = this.pageHeaders(route, scriptPolicy);
+    const built = this.precompressed && readBuildCopy(path.join(this.precompressed, relative, "index.html"), identity);
     if (built) {
       const answer = leanAnswer(prepareAnswer(built, headers));
-      keptPages().set(route, answer);
+      this.keptPages().set(route, answer);
       return answer;
     }
     // A quick brotli at once (about a millisecond a page), so no visitor gets it uncompressed,
     // then the build's level in zlib's pool for the next visitors.
     const quick = leanAnswer(prepareAnswer(compressBodySync(identity, QUICK_LEVELS), headers));
-    const forGeneration = keptFor;
-    keptPages().set(route, quick);
-    if (!compressing.has(route) && compressing.size + finishing < COMPRESSING_AT_ONCE) {
-      compressing.add(route);
-      void compressBody(identity)
-        .then((body) => {
-          if (keptFor === forGeneration) keptPages().set(route, leanAnswer(prepareAnswer(body, headers)));
-        })
-        .finally(() => compressing.delete(route));
-    }
+    const forGeneration = this.keptFor;
+    this.keptPages().set(route, quick);
+    this.compressAtBuildLevel(route, identity, headers, forGeneration);
     return quick;
+  }
+
+  /** Replaces a build page's quick brotli with the build's level, unless too many are under way. */
+  private compressAtBuildLevel(
+    route: string,
+    identity: Buffer,
+    headers: Record<string, string>,
+    forGeneration: string,
+  ) {
+    if (this.compressing.has(route) || this.compressing.size + this.finishing >= COMPRESSING_AT_ONCE) return;
+    this.compressing.add(route);
+    void compressBody(identity)
+      .then((body) => {
+        if (this.keptFor === forGeneration) this.keptPages().set(route, leanAnswer(prepareAnswer(body, headers)));
+      })
+      .finally(() => this.compressing.delete(route));
   }
 
   /**
@@ -238,19 +261,19 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
    * render it for this request (returns false: the caller passes the request on) and keeps it,
    * answering whoever asked meanwhile with the same page.
    */
-  function renderOnce(req: IncomingMessage, res: ServerResponse, route: string, passOn: () => void): boolean {
-    const forGeneration = keptFor;
-    const forPage = pageVersion(route);
+  private renderOnce(req: IncomingMessage, res: ServerResponse, route: string, passOn: () => void): boolean {
+    const forGeneration = this.keptFor;
+    const forPage = this.pageVersion(route);
     // The content version is in the key: a request made after a publish never waits for a render
     // begun before it.
     const key = `${forGeneration}\n${forPage ?? ""}\n${route}`;
     const wait = waiting(res, {
-      send: (answer) => sendAnswer(req, res, route, answer),
-      askAgain: () => servePrerendered(req, res, passOn),
+      send: (answer) => sendAnswer(req, res, route, answer, this.otherEncodings),
+      askAgain: () => this.serve(req, res, passOn),
       passOn,
     });
-    if (inFlight.join(key, wait)) return true;
-    keepRendered(req, res, route, inFlight.start(key), { forGeneration, forPage });
+    if (this.inFlight.join(key, wait)) return true;
+    this.keepRendered(req, res, route, this.inFlight.start(key), { forGeneration, forPage });
     return false;
   }
 
@@ -258,7 +281,7 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
    * Keeps the page the app renders for this request, if nothing changed while it rendered, and
    * settles its flight: the page for those who waited, or why there is none.
    */
-  function keepRendered(
+  private keepRendered(
     req: IncomingMessage,
     res: ServerResponse,
     route: string,
@@ -271,98 +294,27 @@ export function prerenderedPages(clientDir: string, options: PrerenderedOptions 
       captured = true;
       // Past the limit a page no one waits for is sent and not kept (a crawl); one others wait
       // for is finished for them all.
-      if (compressing.size + finishing >= COMPRESSING_AT_ONCE && flight.waiters() === 0) {
+      if (this.compressing.size + this.finishing >= COMPRESSING_AT_ONCE && flight.waiters() === 0) {
         flight.settle("not kept");
         return;
       }
-      finishing++;
+      this.finishing++;
       let outcome: RenderOutcome = "not kept";
       try {
         const answer = await keptAnswerOfResponse(rendered, nonce, res, {
-          production,
-          readStylesheet: production ? readStylesheet : undefined,
+          production: this.production,
+          readStylesheet: this.production ? this.readStylesheet : undefined,
         });
         // Those who waited asked for this version: they get it, whatever changed since.
         outcome = answer;
-        if (generation() !== forGeneration || pageVersion(route) !== forPage) return;
-        keptPages().set(route, leanAnswer(answer));
-        if (forPage === undefined) keptPageVersions.delete(route);
-        else keptPageVersions.set(route, forPage);
+        if (this.generation() !== forGeneration || this.pageVersion(route) !== forPage) return;
+        this.keptPages().set(route, leanAnswer(answer));
+        if (forPage === undefined) this.keptPageVersions.delete(route);
+        else this.keptPageVersions.set(route, forPage);
       } finally {
-        finishing--;
+        this.finishing--;
         flight.settle(outcome);
       }
-    });
-  }
-
-  /**
-   * Plain Node request/response, no Express: the hot path for the site's most requested pages.
-   * Returns false when the request is not answered here, so the caller passes it on; a request
-   * that waited for another's render of its page and got none is passed on later, by `passOn`.
-   */
-  function servePrerendered(req: IncomingMessage, res: ServerResponse, passOn: () => void): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const url = req.url || "/";
-    // Viewing rooms are always the app's: never a kept copy nor one of its redirects (issue 22).
-    if (isRoomAddress(url)) return false;
-    const queryAt = url.indexOf("?");
-    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    // `/about/` and the build's file `/about/index.html` are the page at its clean URL, `/about`.
-    const cleanPath = pathname.length > 1 && pathname.endsWith("/") ? pathname : pageOfPageFile(pathname);
-    if (cleanPath !== undefined) {
-      const query = queryAt === -1 ? "" : url.slice(queryAt);
-      res.writeHead(301, { ...redirectHeaders, Location: sameSiteLocation(cleanPath) + query });
-      res.end();
-      return true;
-    }
-    // A query string can change what a page shows (gallery filters), so it is rendered per request.
-    if (queryAt !== -1) return false;
-    if (options.rendered && !options.rendered.isPage(pathname)) return false;
-    let answer = keptPages().get(pathname);
-    if (answer && keptFor !== "build" && keptPageVersions.get(pathname) !== pageVersion(pathname)) {
-      // What this page prints changed (a rebuilt catalogue PDF): its copy alone is rendered again.
-      kept.delete(pathname);
-      otherEncodings.deletePage(pathname);
-      answer = undefined;
-    }
-    if (!answer) {
-      if (keptFor === "build") answer = readBuildPage(pathname);
-      else if (req.method === "GET" && isAnonymous(req)) return renderOnce(req, res, pathname, passOn);
-    }
-    if (!answer) return false;
-    sendAnswer(req, res, pathname, answer);
-    return true;
-  }
-  return servePrerendered;
-
-  /** A kept page (or one just rendered), as the request accepts it: 304, brotli, gzip or identity. */
-  function sendAnswer(req: IncomingMessage, res: ServerResponse, pathname: string, answer: PreparedAnswer): void {
-    const { body, heads } = answer;
-    if (matchesEtag(req.headers["if-none-match"], body.etag)) {
-      res.writeHead(304, heads.notModified);
-      res.end();
-      return;
-    }
-    // What the page has, or can have made: brotli in memory, gzip and identity on demand.
-    const encoding = chooseEncoding(req.headers["accept-encoding"], { br: body.br, gzip: body.br && EMPTY });
-    if (encoding === "br") {
-      res.writeHead(200, heads.br);
-      res.end(req.method === "HEAD" ? undefined : body.br);
-      return;
-    }
-    const other = bodyIn(pathname, answer, encoding);
-    res.writeHead(200, { ...(heads[encoding] ?? heads.identity), "Content-Length": String(other.length) });
-    res.end(req.method === "HEAD" ? undefined : other);
-  }
-
-  /** The page's identity or gzip body: held until it is compressed, then made when asked. */
-  function bodyIn(route: string, answer: PreparedAnswer, encoding: "gzip" | "identity"): Buffer {
-    const { body } = answer;
-    const held = encoding === "gzip" ? body.gzip : body.identity;
-    if (held && held.length > 0) return held;
-    return otherEncodings.get(`${encoding} ${route}`, () => {
-      const identity = zlib.brotliDecompressSync(body.br ?? EMPTY);
-      return encoding === "identity" ? identity : zlib.gzipSync(identity, { level: 9 });
     });
   }
 }
