@@ -73,21 +73,20 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
 
 const loadQuoteWallScript = () => import("#app/quotes/quote-wall.script.js");
 
-/** A number per loader answer: a new answer (a navigation) draws a new wall for the script to start on. */
-const answerKeys = new WeakMap<object, number>();
-let lastAnswerKey = 0;
-function answerKey(answer: object): number {
-  let key = answerKeys.get(answer);
-  if (key === undefined) {
-    key = ++lastAnswerKey;
-    answerKeys.set(answer, key);
-  }
-  return key;
+/**
+ * A number per loader answer: a new answer (a navigation) draws a new wall for the script to start
+ * on. Kept by the page, not the module, so nothing outlives it (decision 066).
+ */
+function useAnswerKey(answer: object): number {
+  const seen = useRef({ answer, key: 0 });
+  if (seen.current.answer !== answer) seen.current = { answer, key: seen.current.key + 1 };
+  return seen.current.key;
 }
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   // React draws the wall once per answer and never changes it after: quote-wall.script.js does.
-  return <QuoteWall key={answerKey(loaderData)} copy={loaderData.copy} page={loaderData.page} q={loaderData.q} />;
+  const key = useAnswerKey(loaderData);
+  return <QuoteWall key={key} copy={loaderData.copy} page={loaderData.page} q={loaderData.q} />;
 }
 
 /**
