@@ -20,46 +20,95 @@ export function installationStandIn(options: StandInOptions): string {
   const H = Math.round((W * height) / width);
   const dark = tone === "dark";
   const ground = sceneGround("installation", seed, tone);
-  const warmth = 20 + r() * 25;
-
-  // The room: horizon at eye level, back wall corners, vanishing point between them.
-  const layout = Math.floor(r() * 3); // 0: both side walls, 1: left only, 2: right only
-  const bx0 = layout === 2 ? -40 : W * (0.1 + r() * 0.16);
-  const bx1 = layout === 1 ? W + 40 : W * (0.74 + r() * 0.16);
-  const by0 = H * (0.06 + r() * 0.08);
-  const by1 = H * ground.split;
-  const vx = (bx0 + bx1) / 2 + (r() - 0.5) * W * 0.1;
-  const vy = H * (0.4 + r() * 0.06);
-  /** Where the line from the vanishing point through (x, y) meets the vertical line at `edge`. */
-  const along = (x: number, y: number, edge: number) => vy + ((y - vy) * (edge - vx)) / (x - vx);
+  const scene: RoomScene = { seed, r, W, H, dark, transparent, warmth: 20 + r() * 25 };
+  const room = roomGeometry(scene, ground.split);
 
   const defs: string[] = [
     `<radialGradient id="spot"><stop offset="0" stop-color="#fff8ea" stop-opacity="${dark ? 0.5 : 0.55}"/><stop offset="1" stop-color="#fff8ea" stop-opacity="0"/></radialGradient>`,
   ];
   const parts: string[] = [];
-  if (!transparent) {
-    const side = hslToHex(warmth, 8, dark ? 7 : 74 + r() * 6);
-    const ceiling = hslToHex(warmth, 6, dark ? 4 : 92);
-    parts.push(`<rect width="${W}" height="${H}" fill="${ground.lower}"/>`);
-    parts.push(`<path d="M0 0H${W}L${n(bx1)} ${n(by0)}H${n(bx0)}Z" fill="${ceiling}"/>`);
-    if (bx0 > 0)
-      parts.push(
-        `<path d="M${n(bx0)} ${n(by0)}V${n(by1)}L0 ${n(along(bx0, by1, 0))}V${n(along(bx0, by0, 0))}Z" fill="${side}"/>`,
-      );
-    if (bx1 < W)
-      parts.push(
-        `<path d="M${n(bx1)} ${n(by0)}V${n(by1)}L${W} ${n(along(bx1, by1, W))}V${n(along(bx1, by0, W))}Z" fill="${side}"/>`,
-      );
-    parts.push(
-      `<rect x="${n(bx0)}" y="${n(by0)}" width="${n(bx1 - bx0)}" height="${n(by1 - by0)}" fill="${ground.upper}"/>`,
-    );
-    // A skirting shadow where the wall meets the floor.
-    parts.push(
-      `<rect x="${n(bx0)}" y="${n(by1 - 3)}" width="${n(bx1 - bx0)}" height="6" fill="#000" fill-opacity="0.25"/>`,
-    );
-  }
+  if (!transparent) parts.push(...roomWalls(scene, room, ground));
+  parts.push(...hungWorks(scene, room));
+  parts.push(...roomVisitors(scene, room));
 
-  // Works at eye level, each under its spot.
+  return svgDocument({
+    width,
+    height,
+    viewWidth: W,
+    viewHeight: H,
+    body: `<defs>${defs.join("")}</defs>${parts.join("")}`,
+  });
+}
+
+/** What the drawing's parts share: its seed and random stream, its view, and its light. */
+interface RoomScene {
+  seed: string;
+  r: () => number;
+  W: number;
+  H: number;
+  /** A black booth lit only by the spots. */
+  dark: boolean;
+  transparent: boolean;
+  /** The hue the walls and visitors lean to. */
+  warmth: number;
+}
+
+/** The room in perspective: the back wall's corners and the vanishing point. */
+interface Room {
+  bx0: number;
+  bx1: number;
+  by0: number;
+  by1: number;
+  vx: number;
+  vy: number;
+}
+
+/** The room: horizon at eye level, back wall corners, vanishing point between them. */
+function roomGeometry({ r, W, H }: RoomScene, split: number): Room {
+  const layout = Math.floor(r() * 3); // 0: both side walls, 1: left only, 2: right only
+  const bx0 = layout === 2 ? -40 : W * (0.1 + r() * 0.16);
+  const bx1 = layout === 1 ? W + 40 : W * (0.74 + r() * 0.16);
+  const by0 = H * (0.06 + r() * 0.08);
+  const by1 = H * split;
+  const vx = (bx0 + bx1) / 2 + (r() - 0.5) * W * 0.1;
+  const vy = H * (0.4 + r() * 0.06);
+  return { bx0, bx1, by0, by1, vx, vy };
+}
+
+/** Floor, ceiling, the side walls there are, the back wall and its skirting shadow. */
+function roomWalls(
+  { r, W, H, dark, warmth }: RoomScene,
+  { bx0, bx1, by0, by1, vx, vy }: Room,
+  ground: { upper: string; lower: string },
+): string[] {
+  /** Where the line from the vanishing point through (x, y) meets the vertical line at `edge`. */
+  const along = (x: number, y: number, edge: number) => vy + ((y - vy) * (edge - vx)) / (x - vx);
+  const parts: string[] = [];
+  const side = hslToHex(warmth, 8, dark ? 7 : 74 + r() * 6);
+  const ceiling = hslToHex(warmth, 6, dark ? 4 : 92);
+  parts.push(`<rect width="${W}" height="${H}" fill="${ground.lower}"/>`);
+  parts.push(`<path d="M0 0H${W}L${n(bx1)} ${n(by0)}H${n(bx0)}Z" fill="${ceiling}"/>`);
+  if (bx0 > 0)
+    parts.push(
+      `<path d="M${n(bx0)} ${n(by0)}V${n(by1)}L0 ${n(along(bx0, by1, 0))}V${n(along(bx0, by0, 0))}Z" fill="${side}"/>`,
+    );
+  if (bx1 < W)
+    parts.push(
+      `<path d="M${n(bx1)} ${n(by0)}V${n(by1)}L${W} ${n(along(bx1, by1, W))}V${n(along(bx1, by0, W))}Z" fill="${side}"/>`,
+    );
+  parts.push(
+    `<rect x="${n(bx0)}" y="${n(by0)}" width="${n(bx1 - bx0)}" height="${n(by1 - by0)}" fill="${ground.upper}"/>`,
+  );
+  // A skirting shadow where the wall meets the floor.
+  parts.push(
+    `<rect x="${n(bx0)}" y="${n(by1 - 3)}" width="${n(bx1 - bx0)}" height="6" fill="#000" fill-opacity="0.25"/>`,
+  );
+  return parts;
+}
+
+/** Works at eye level, each under its spot. */
+function hungWorks({ seed, r, W, H, dark, transparent }: RoomScene, { bx0, bx1, by0, by1, vy }: Room): string[] {
+  const parts: string[] = [];
   const left = Math.max(bx0, 0) + W * 0.04;
   const right = Math.min(bx1, W) - W * 0.04;
   const count = 1 + Math.floor(r() * 4);
@@ -84,8 +133,11 @@ export function installationStandIn(options: StandInOptions): string {
         `<ellipse cx="${n(cx)}" cy="${n(by1 + (H - by1) * 0.25)}" rx="${n(workWidth * 0.7)}" ry="${n((H - by1) * 0.12)}" fill="url(#spot)" fill-opacity="0.6"/>`,
       );
   }
+  return parts;
+}
 
-  // Visitors, far ones first so near ones overlap them.
+/** Visitors, far ones first so near ones overlap them. */
+function roomVisitors({ r, W, H, dark, warmth }: RoomScene, { by1, vy }: Room): string[] {
   const visitors = 2 + Math.floor(r() * 5);
   const placed = Array.from({ length: visitors }, () => ({
     x: W * (0.06 + r() * 0.88),
@@ -93,24 +145,14 @@ export function installationStandIn(options: StandInOptions): string {
     metres: r() > 0.88 ? 1.1 + r() * 0.25 : 1.52 + r() * 0.38,
     lightness: dark ? 16 + r() * 8 : 10 + r() * 18,
   })).sort((a, b) => a.floorY - b.floorY);
-  for (const visitor of placed) {
-    parts.push(
-      visitorFigure({
-        x: visitor.x,
-        floorY: visitor.floorY,
-        // Eyes at the horizon: a person of 1.6 m has their eyes at eye level wherever they stand.
-        height: ((visitor.floorY - vy) * visitor.metres) / 1.5,
-        color: hslToHex(warmth + 360 * r(), 8 + r() * 22, visitor.lightness),
-        random: r,
-      }),
-    );
-  }
-
-  return svgDocument({
-    width,
-    height,
-    viewWidth: W,
-    viewHeight: H,
-    body: `<defs>${defs.join("")}</defs>${parts.join("")}`,
-  });
+  return placed.map((visitor) =>
+    visitorFigure({
+      x: visitor.x,
+      floorY: visitor.floorY,
+      // Eyes at the horizon: a person of 1.6 m has their eyes at eye level wherever they stand.
+      height: ((visitor.floorY - vy) * visitor.metres) / 1.5,
+      color: hslToHex(warmth + 360 * r(), 8 + r() * 22, visitor.lightness),
+      random: r,
+    }),
+  );
 }

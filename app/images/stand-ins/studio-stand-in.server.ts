@@ -10,37 +10,78 @@ import { round1 as n, type StandInOptions, svgDocument } from "./svg-document.se
  */
 export function studioStandIn(options: StandInOptions): string {
   const { seed, width, height, tone = "light" } = options;
-  const r = seededRandom(`${seed}#studio`);
   const W = 1000;
   const H = Math.round((W * height) / width);
   const dark = tone === "dark";
   const ground = sceneGround("studio", seed, tone);
   const floorY = H * ground.split;
-  const defs: string[] = [
-    `<linearGradient id="beam" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff6dc" stop-opacity="${dark ? 0 : 0.28}"/><stop offset="1" stop-color="#fff6dc" stop-opacity="0"/></linearGradient>`,
-    `<radialGradient id="lamp"><stop offset="0" stop-color="#ffd9a0" stop-opacity="${dark ? 0.55 : 0.15}"/><stop offset="1" stop-color="#ffd9a0" stop-opacity="0"/></radialGradient>`,
-  ];
+  const scene: StudioScene = {
+    seed,
+    r: seededRandom(`${seed}#studio`),
+    W,
+    H,
+    dark,
+    floorY,
+    defs: [
+      `<linearGradient id="beam" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff6dc" stop-opacity="${dark ? 0 : 0.28}"/><stop offset="1" stop-color="#fff6dc" stop-opacity="0"/></linearGradient>`,
+      `<radialGradient id="lamp"><stop offset="0" stop-color="#ffd9a0" stop-opacity="${dark ? 0.55 : 0.15}"/><stop offset="1" stop-color="#ffd9a0" stop-opacity="0"/></radialGradient>`,
+    ],
+  };
   const parts: string[] = [
     `<rect width="${W}" height="${H}" fill="${ground.upper}"/>`,
     `<rect y="${n(floorY)}" width="${W}" height="${n(H - floorY)}" fill="${ground.lower}"/>`,
   ];
+  const studioLight = studioWindow(scene);
+  parts.push(...studioLight.parts);
+  parts.push(...pinnedProofs(scene, studioLight.left));
+  parts.push(...leaningCanvases(scene, studioLight.left));
+  const table = workTable(scene);
+  parts.push(...table.parts);
+  parts.push(tableTools(scene, table.topY, table.depth));
 
-  // The window, on one side, and its light across the wall and floor.
+  return svgDocument({
+    width,
+    height,
+    viewWidth: W,
+    viewHeight: H,
+    body: `<defs>${scene.defs.join("")}</defs>${parts.join("")}`,
+  });
+}
+
+/** What the drawing's parts share: its seed and random stream, its view, and the gradients they add. */
+interface StudioScene {
+  seed: string;
+  r: () => number;
+  W: number;
+  H: number;
+  /** The studio at night. */
+  dark: boolean;
+  /** Where the wall meets the floor. */
+  floorY: number;
+  defs: string[];
+}
+
+/** The window, on one side, and its light across the wall and floor. */
+function studioWindow({ r, W, H, dark, floorY }: StudioScene): { parts: string[]; left: boolean } {
   const windowLeft = r() > 0.5;
   const ww = W * (0.16 + r() * 0.08);
   const wh = floorY * 0.62;
   const wx = windowLeft ? W * (0.04 + r() * 0.06) : W - W * (0.04 + r() * 0.06) - ww;
   const wy = floorY * 0.14;
   const sky = dark ? hslToHex(225, 35, 14) : hslToHex(200, 30, 88);
-  parts.push(
-    `<g data-part="window"><rect x="${n(wx - 8)}" y="${n(wy - 8)}" width="${n(ww + 16)}" height="${n(wh + 16)}" fill="${dark ? "#1b1a19" : "#f2efe8"}"/><rect x="${n(wx)}" y="${n(wy)}" width="${n(ww)}" height="${n(wh)}" fill="${sky}"/><path d="M${n(wx + ww / 2)} ${n(wy)}V${n(wy + wh)}M${n(wx)} ${n(wy + wh * 0.45)}H${n(wx + ww)}" stroke="${dark ? "#1b1a19" : "#f2efe8"}" stroke-width="7"/></g>`,
-  );
   const beamFar = windowLeft ? wx + ww + W * 0.5 : wx - W * 0.5;
-  parts.push(
-    `<path d="M${n(wx)} ${n(wy)}H${n(wx + ww)}L${n(beamFar + (windowLeft ? ww : 0))} ${n(H)}H${n(beamFar - (windowLeft ? 0 : ww))}Z" fill="url(#beam)"/>`,
-  );
+  return {
+    left: windowLeft,
+    parts: [
+      `<g data-part="window"><rect x="${n(wx - 8)}" y="${n(wy - 8)}" width="${n(ww + 16)}" height="${n(wh + 16)}" fill="${dark ? "#1b1a19" : "#f2efe8"}"/><rect x="${n(wx)}" y="${n(wy)}" width="${n(ww)}" height="${n(wh)}" fill="${sky}"/><path d="M${n(wx + ww / 2)} ${n(wy)}V${n(wy + wh)}M${n(wx)} ${n(wy + wh * 0.45)}H${n(wx + ww)}" stroke="${dark ? "#1b1a19" : "#f2efe8"}" stroke-width="7"/></g>`,
+      `<path d="M${n(wx)} ${n(wy)}H${n(wx + ww)}L${n(beamFar + (windowLeft ? ww : 0))} ${n(H)}H${n(beamFar - (windowLeft ? 0 : ww))}Z" fill="url(#beam)"/>`,
+    ],
+  };
+}
 
-  // Proofs pinned edge to edge in a block on the wall.
+/** Proofs pinned edge to edge in a block on the wall, away from the window; their gradients go to the defs. */
+function pinnedProofs({ seed, r, W, floorY, defs }: StudioScene, windowLeft: boolean): string[] {
+  const parts: string[] = [];
   const columns = 2 + Math.floor(r() * 4);
   const rows = 1 + Math.floor(r() * 2);
   const pw = W * (0.08 + r() * 0.04);
@@ -61,8 +102,12 @@ export function studioStandIn(options: StandInOptions): string {
       );
     }
   }
+  return parts;
+}
 
-  // Canvases leaning on the wall, their backs out: linen and stretcher bars.
+/** Canvases leaning on the wall, their backs out: linen and stretcher bars. */
+function leaningCanvases({ r, W, dark, floorY }: StudioScene, windowLeft: boolean): string[] {
+  const parts: string[] = [];
   const leaning = Math.floor(r() * 3);
   for (let i = 0; i < leaning; i++) {
     const cw = W * (0.14 + r() * 0.1);
@@ -74,18 +119,26 @@ export function studioStandIn(options: StandInOptions): string {
       `<path d="M${n(x + lean)} ${n(floorY + 6 - ch)}H${n(x + cw + lean)}L${n(x + cw)} ${n(floorY + 6)}H${n(x)}Z" fill="${linen}" stroke="#5b4a38" stroke-width="6"/><path d="M${n(x + cw / 2 + lean / 2)} ${n(floorY + 6 - ch)}L${n(x + cw / 2)} ${n(floorY + 6)}" stroke="#5b4a38" stroke-width="6"/>`,
     );
   }
+  return parts;
+}
 
-  // The table, seen from slightly above, and what lies on it.
+/** The table, seen from slightly above, and at night the lamp's pool of light on it. */
+function workTable({ r, W, H, dark }: StudioScene): { parts: string[]; topY: number; depth: number } {
   const topY = H * (0.7 + r() * 0.06);
   const depth = H * 0.09;
   const wood = hslToHex(28 + r() * 10, 32, dark ? 16 : 34 + r() * 8);
-  parts.push(
+  const parts = [
     `<g data-part="table"><path d="M${n(W * 0.06)} ${n(topY)}H${n(W * 0.94)}L${n(W * 1.02)} ${n(topY + depth)}H${n(-W * 0.02)}Z" fill="${wood}"/><rect x="${n(-W * 0.02)}" y="${n(topY + depth)}" width="${n(W * 1.04)}" height="${n(H * 0.03)}" fill="#000" fill-opacity="0.35"/><rect x="${n(W * 0.06)}" y="${n(topY + depth)}" width="${n(W * 0.025)}" height="${n(H)}" fill="#000" fill-opacity="0.45"/><rect x="${n(W * 0.915)}" y="${n(topY + depth)}" width="${n(W * 0.025)}" height="${n(H)}" fill="#000" fill-opacity="0.45"/></g>`,
-  );
+  ];
   if (dark)
     parts.push(
       `<ellipse cx="${n(W * (0.3 + r() * 0.4))}" cy="${n(topY)}" rx="${n(W * 0.35)}" ry="${n(H * 0.3)}" fill="url(#lamp)"/>`,
     );
+  return { parts, topY, depth };
+}
+
+/** What lies on the table: a tablet, a jar of brushes, and leaves. */
+function tableTools({ r, W, H, dark }: StudioScene, topY: number, depth: number): string {
   const tools: string[] = [];
   const tabletX = W * (0.2 + r() * 0.45);
   tools.push(
@@ -109,13 +162,5 @@ export function studioStandIn(options: StandInOptions): string {
       `<ellipse cx="${n(lx)}" cy="${n(ly)}" rx="${n(W * 0.022)}" ry="${n(W * 0.008)}" transform="rotate(${n(r() * 180)} ${n(lx)} ${n(ly)})" fill="${hslToHex(30 + r() * 70, 45, 28 + r() * 16)}"/>`,
     );
   }
-  parts.push(`<g data-part="tool">${tools.join("")}</g>`);
-
-  return svgDocument({
-    width,
-    height,
-    viewWidth: W,
-    viewHeight: H,
-    body: `<defs>${defs.join("")}</defs>${parts.join("")}`,
-  });
+  return `<g data-part="tool">${tools.join("")}</g>`;
 }
