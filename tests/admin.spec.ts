@@ -17,7 +17,8 @@ test.describe.configure({ mode: "serial", retries: 1 });
 let secret = "";
 let password = e2eAdmin.password;
 
-// A server of its own per project, on E2E_PORT + 16 (desktop) or + 17 (phone): this flow changes
+// A server of its own per project, on E2E_PORT + 16 (desktop) or + 18 (phone; + 17 is 4190 by
+// default, a port browsers and fetch refuse): this flow changes
 // which quotes are public and spends the sign-in allowances, which no other spec may see, so it
 // runs beside them rather than after them. (Other specs' servers take + 1 to + 15.)
 let server: ServerProcess | undefined;
@@ -28,7 +29,7 @@ let dataDir = "";
 test.beforeAll(async ({}, testInfo) => {
   // Opening a fresh embedded database takes a while on a busy machine.
   test.setTimeout(120_000);
-  const port = Number(process.env.E2E_PORT || 4173) + (testInfo.project.name === "phone" ? 17 : 16);
+  const port = Number(process.env.E2E_PORT || 4173) + (testInfo.project.name === "phone" ? 18 : 16);
   baseURL = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-admin-e2e-"));
   server = await startServer({
