@@ -6,6 +6,14 @@ import { StackTrace, StatusPage } from "./status-page.tsx";
 // Outages (app/http/outage-answers.server.ts): the heading says what is down, the detail what to do.
 const titles: Record<number, string> = { 507: "Not saved" };
 
+/** The heading of the page GeneralErrorBoundary shows for `error`, for a route's `meta` title. */
+export function errorPageTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404) return "Page not found";
+  if (isChunkLoadError(error)) return "This page needs a reload";
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return outageTitle(error) ?? titles[status] ?? "Something went wrong";
+}
+
 /**
  * The one error boundary every route hands off to. Route modules re-export it as
  * `ErrorBoundary`, optionally passing their own not-found rendering.
@@ -32,14 +40,13 @@ export function GeneralErrorBoundary({ notFound }: { notFound?: React.ReactNode 
     );
   }
 
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
 
   return (
     <StatusPage
-      code={String(status)}
-      title={outageTitle(error) ?? titles[status] ?? "Something went wrong"}
+      code={String(isRouteErrorResponse(error) ? error.status : 500)}
+      title={errorPageTitle(error)}
       message={
         detail ??
         "We could not show this page. Please try again in a moment; if it keeps happening, let the studio know."
