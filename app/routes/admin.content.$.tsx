@@ -16,16 +16,13 @@ import { formMap } from "#app/admin/content/form-values.server.ts";
 import { lineDiff } from "#app/admin/content/line-diff.ts";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content.$";
@@ -52,10 +49,9 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   await context.get(contentSyncContext)?.caughtUp();
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
-  const [published, draft, unread, images] = await Promise.all([
+  const [published, draft, images] = await Promise.all([
     openDocument(db, path),
     findDraft(db, path),
-    unreadEnquiryCount(db),
     imagePanels(db, path, context),
   ]);
   if (!published && !draft) notFound(path);
@@ -73,7 +69,6 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const shownText = shown ? revisionText(path, shown) : undefined;
   return {
     state: "admin" as const,
-    unread,
     images,
     path,
     view,
@@ -213,8 +208,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
   const answered = actionData && "form" in actionData ? (actionData as FormAnswer).form : undefined;
   const quiet = refusal || answered;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unread} />
+    <>
       <DocumentHead page={loaderData} quiet={Boolean(quiet)} />
       {loaderData.images.map((panel) => (
         <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
@@ -240,10 +234,6 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
         ) : null}
         {document ? <DocumentHistory document={document} revision={revision} view={view} /> : null}
       </div>
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -8,17 +8,14 @@ import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { folderLabel, foldersInOrder } from "#app/admin/content/content-folders.ts";
 import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content._index";
@@ -36,7 +33,7 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   await context.get(contentSyncContext)?.caughtUp();
   const db = context.get(databaseContext).db;
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const [published, drafts, unread] = await Promise.all([listDocuments(db), draftPaths(db), unreadEnquiryCount(db)]);
+  const [published, drafts] = await Promise.all([listDocuments(db), draftPaths(db)]);
   // A new work is a draft before it is published: listed with the rest, marked as a draft.
   const unpublished = [...drafts]
     .filter((path) => !published.some((document) => document.path === path))
@@ -61,7 +58,6 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
     documents: shown,
     total: documents.length,
     query,
-    unread,
     deleted: (new URL(request.url).searchParams.get("deleted") ?? "").slice(0, 200),
     cataloguePdf: cataloguePdfLine(context.get(cataloguePdfContext)?.status()),
   };
@@ -108,8 +104,7 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
   const newWorkError = actionData && "newWorkError" in actionData ? String(actionData.newWorkError) : undefined;
   const byFolder = foldersInOrder(documents);
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unread} />
+    <>
       <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
@@ -191,10 +186,6 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
           </ul>
         </section>
       ))}
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

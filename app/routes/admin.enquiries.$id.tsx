@@ -8,12 +8,10 @@ import { badInput, readEnquiryId } from "#app/admin/enquiries/inbox-input.server
 import { KeepOrRemove } from "#app/admin/enquiries/keep-or-remove.tsx";
 import { NotesForm } from "#app/admin/enquiries/notes-form.tsx";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { enquiryStatuses } from "#app/db/enquiry-schema.ts";
 import { formatWhen, interestLabels, replyMailto, statusLabels, workHref } from "#app/enquiries/enquiry-words.ts";
@@ -24,7 +22,6 @@ import {
   openEnquiry,
   saveEnquiryNotes,
   setEnquiryStatus,
-  unreadEnquiryCount,
 } from "#app/enquiries/inbox.server.ts";
 import { MAX_NOTES_LENGTH } from "#app/enquiries/inbox-limits.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -55,7 +52,6 @@ async function enquiryLoader({ request, context, params }: Route.LoaderArgs) {
   return {
     state: "admin" as const,
     email: access.user.email,
-    unread: await unreadEnquiryCount(db),
     enquiry: {
       id: enquiry.id,
       subject: enquiry.subject,
@@ -159,8 +155,7 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
   const pendingStatus = statusFetcher.formData?.get("status");
   const status = typeof pendingStatus === "string" ? pendingStatus : enquiry.status;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={detail.unread} />
+    <>
       <p className={studio.back}>
         <Link to="/admin/enquiries" className={studio.textLink}>
           ← All enquiries
@@ -235,10 +230,6 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
 
         <KeepOrRemove email={enquiry.email} />
       </article>
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -7,12 +7,10 @@ import { inboxHref } from "#app/admin/enquiries/inbox-href.ts";
 import { badInput, readInboxFilter } from "#app/admin/enquiries/inbox-input.server.ts";
 import { InboxList } from "#app/admin/enquiries/inbox-list.tsx";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { encodeCursor, inboxCounts, listEnquiries } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -101,8 +99,7 @@ function Inbox({ data: inbox }: { data: InboxData }) {
   ).toString();
   const filtered = Boolean(filter.status || filter.subject || filter.q);
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={counts.unread} />
+    <>
       <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
@@ -160,10 +157,6 @@ function Inbox({ data: inbox }: { data: InboxData }) {
           ) : null}
         </nav>
       ) : null}
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -3,15 +3,13 @@ import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
-import { forgetEmail, forgetPreview, unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
+import { forgetEmail, forgetPreview } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries.forget";
@@ -41,7 +39,7 @@ async function forgetLoader({ request, context }: Route.LoaderArgs) {
     if (!email.success) badInput("Enter one whole email address, such as name@example.com.");
     preview = { email: email.data, ...(await forgetPreview(db, email.data)) };
   }
-  return { state: "admin" as const, unread: await unreadEnquiryCount(db), preview };
+  return { state: "admin" as const, preview };
 }
 
 async function forgetAction({ request, context }: Route.ActionArgs) {
@@ -73,8 +71,7 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
   const done = actionData && "done" in actionData ? actionData.done : undefined;
   const preview = loaderData.preview;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unread} />
+    <>
       <p className={studio.back}>
         <Link to="/admin/enquiries" className={studio.textLink}>
           ← All enquiries
@@ -139,10 +136,6 @@ export default function ForgetPage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         )}
       </section>
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

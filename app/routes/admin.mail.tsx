@@ -3,15 +3,12 @@ import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
 import mailStyles from "#app/admin/mail/admin-mail.module.css";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { SENT_MAIL_KEEP_DAYS } from "#app/email/mail-sender.server.ts";
 import { mailNeedingAttention, retryFailedMail } from "#app/email/outgoing-mail.server.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.mail";
@@ -37,7 +34,6 @@ async function mailLoader({ request, context }: Route.LoaderArgs) {
   return {
     state: "admin" as const,
     email: access.user.email,
-    unreadEnquiries: await unreadEnquiryCount(db),
     keepDays: SENT_MAIL_KEEP_DAYS,
     sent: totals.sent ?? 0,
     skipped: totals.skipped ?? 0,
@@ -84,56 +80,49 @@ export default function AdminMailPage({ loaderData, actionData }: Route.Componen
   }
   const { messages } = loaderData;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
-      <section className={`${styles.card} ${styles.wide}`} aria-labelledby="mail-heading">
-        <p className="eyebrow">Admin</p>
-        <h1 id="mail-heading">Outgoing Mail</h1>
-        <p>
-          Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link>
-        </p>
-        <p>
-          Mail the site sends is recorded first, then sent, and tried again for about two hours when the mail server
-          does not take it. Sent in the last {loaderData.keepDays} days: {loaderData.sent}; not sent because no account
-          uses the address: {loaderData.skipped}.
-        </p>
-        <div role="alert" className={styles.alert}>
-          {error}
-        </div>
-        <h2>Waiting and failed</h2>
-        {messages.length === 0 ? (
-          <p>Nothing is waiting: every message was sent.</p>
-        ) : (
-          <ul aria-label="Waiting and failed mail" className={mailStyles.list}>
-            {messages.map((message) => (
-              <li key={message.id} className={mailStyles.item}>
-                <strong>{message.subject}</strong>
-                <span>To {message.to}</span>
-                <span className={mailStyles.meta}>
-                  <span className={mailStyles.status}>{message.status}</span> · {message.attempts}{" "}
-                  {message.attempts === 1 ? "attempt" : "attempts"} · queued {message.queuedAt}
-                  {message.nextAttemptAt ? ` · next attempt ${message.nextAttemptAt}` : ""}
-                  {message.failedAt ? ` · given up ${message.failedAt}` : ""}
-                </span>
-                {message.lastError ? <span className={mailStyles.error}>Last error: {message.lastError}</span> : null}
-                {message.status === "failed" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="retry" />
-                    <input type="hidden" name="id" value={message.id} />
-                    <button type="submit" className="button button-ghost">
-                      Send Again
-                    </button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </main>
+    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="mail-heading">
+      <p className="eyebrow">Admin</p>
+      <h1 id="mail-heading">Outgoing Mail</h1>
+      <p>
+        Signed in as {loaderData.email}. <Link to="/admin/quotes">Back to Manage Quotes</Link>
+      </p>
+      <p>
+        Mail the site sends is recorded first, then sent, and tried again for about two hours when the mail server does
+        not take it. Sent in the last {loaderData.keepDays} days: {loaderData.sent}; not sent because no account uses
+        the address: {loaderData.skipped}.
+      </p>
+      <div role="alert" className={styles.alert}>
+        {error}
+      </div>
+      <h2>Waiting and failed</h2>
+      {messages.length === 0 ? (
+        <p>Nothing is waiting: every message was sent.</p>
+      ) : (
+        <ul aria-label="Waiting and failed mail" className={mailStyles.list}>
+          {messages.map((message) => (
+            <li key={message.id} className={mailStyles.item}>
+              <strong>{message.subject}</strong>
+              <span>To {message.to}</span>
+              <span className={mailStyles.meta}>
+                <span className={mailStyles.status}>{message.status}</span> · {message.attempts}{" "}
+                {message.attempts === 1 ? "attempt" : "attempts"} · queued {message.queuedAt}
+                {message.nextAttemptAt ? ` · next attempt ${message.nextAttemptAt}` : ""}
+                {message.failedAt ? ` · given up ${message.failedAt}` : ""}
+              </span>
+              {message.lastError ? <span className={mailStyles.error}>Last error: {message.lastError}</span> : null}
+              {message.status === "failed" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="retry" />
+                  <input type="hidden" name="id" value={message.id} />
+                  <button type="submit" className="button button-ghost">
+                    Send Again
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

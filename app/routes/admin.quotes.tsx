@@ -2,14 +2,11 @@ import { useCallback } from "react";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminCodeForm, AdminLoginForm } from "#app/admin/auth/admin-login-form.tsx";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { AdminQuotesScreen, type LoadQuotes, type SaveVisibility } from "#app/admin/quotes/admin-quotes-screen.tsx";
 import { signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import { listAdminQuotes } from "#app/quotes/quotes.server.ts";
@@ -42,8 +39,6 @@ async function adminQuotesLoader({ request, context }: Route.LoaderArgs) {
     quotes: first.quotes,
     nextCursor: first.nextCursor,
     counts: first.counts,
-    // The admin navigation's count; null until the account has a second factor (enquiries need one).
-    unreadEnquiries: access.state === "admin" ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
   };
 }
 
@@ -94,8 +89,7 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
   }
 
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
+    <>
       <header className={styles.head}>
         <div>
           <p className="eyebrow">Admin</p>
@@ -126,10 +120,6 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
         streamUrl="/api/admin/quotes/events"
         onRefetch={refetch}
       />
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

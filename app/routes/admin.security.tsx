@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/auth/admin-auth.module.css";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import { studioAccess } from "#app/admin/studio-access.server.ts";
 import { keepRetryAfter } from "#app/admin/studio-answer-headers.server.ts";
 import { enrolmentToRetry } from "#app/auth/enrolment-retry.server.ts";
@@ -14,9 +13,6 @@ import {
   startEnrolment,
 } from "#app/auth/second-factor.server.ts";
 import { Field } from "#app/components/forms/field.tsx";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
-import { databaseContext } from "#app/db/context.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
@@ -38,8 +34,9 @@ export const action = answeringOutages("page", securityAction);
 async function securityLoader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdminPage(request, context);
   return {
+    // The screen shows itself (the studio shell frames it with the navigation).
+    state: "admin" as const,
     email: user.email,
-    unreadEnquiries: user.twoFactorEnabled ? await unreadEnquiryCount(context.get(databaseContext).db) : null,
     factor: user.twoFactorEnabled
       ? { name: user.twoFactorName ?? "Authenticator app", addedAt: user.twoFactorAddedAt?.toISOString() ?? null }
       : null,
@@ -128,98 +125,91 @@ export default function AdminSecurityPage({ loaderData, actionData }: Route.Comp
   const { factor } = loaderData;
 
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unreadEnquiries} />
-      <section className={`${styles.card} ${styles.wide}`} aria-labelledby="security-heading">
-        <SecurityHead email={loaderData.email} error={error} />
+    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="security-heading">
+      <SecurityHead email={loaderData.email} error={error} />
 
-        <h2>Second factor</h2>
-        {factor ? (
-          <>
-            <ul aria-label="Factors" className={styles.factors}>
-              <li>
-                <strong>{factor.name}</strong> · authenticator app (TOTP) · verified
-                {factor.addedAt ? ` · added ${formatUsDate(factor.addedAt)}` : ""}
-              </li>
-            </ul>
-            {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
-            <Form method="post" className={styles.form}>
-              <input type="hidden" name="intent" value="backup-codes" />
-              <Field label="Password" className={styles.field}>
-                {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
-              </Field>
-              <div className={styles.actions}>
-                <button type="submit" className="button button-ghost">
-                  Generate New Backup Codes
-                </button>
-              </div>
-            </Form>
-            <Form method="post" className={styles.form}>
-              <input type="hidden" name="intent" value="remove" />
-              <Field label={`Current code from ${factor.name}`} className={styles.field}>
-                {(control) => (
-                  <input {...control} type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
-                )}
-              </Field>
-              <div className={styles.actions}>
-                <button type="submit" className="button button-ghost">
-                  Remove Factor
-                </button>
-              </div>
-            </Form>
-          </>
-        ) : enrolment ? (
-          <>
-            <p>Scan this code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
-            <img src={enrolment.qrDataUrl} width={220} height={220} alt="QR code for your authenticator app" />
-            <p className={styles.secret}>
-              Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
-            </p>
-            <BackupCodes codes={enrolment.backupCodes} />
-            <Form method="post" className={styles.form}>
-              <input type="hidden" name="intent" value="confirm" />
-              <input type="hidden" name="name" value={enrolment.name} />
-              {/* Sent back so a wrong code can show the same QR code and secret again. */}
-              <input type="hidden" name="uri" value={enrolment.uri} />
-              {enrolment.backupCodes.map((code) => (
-                <input key={code} type="hidden" name="backup" value={code} />
-              ))}
-              <Field label="Code from the app" className={styles.field}>
-                {(control) => (
-                  <input {...control} type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
-                )}
-              </Field>
-              <div className={styles.actions}>
-                <button type="submit" className="button">
-                  Confirm
-                </button>
-              </div>
-            </Form>
-          </>
-        ) : (
-          <>
-            <p>No factor yet. Add an authenticator app so signing in also needs a code from your phone.</p>
-            <Form method="post" className={styles.form}>
-              <input type="hidden" name="intent" value="enrol" />
-              <Field label="Name" className={styles.field}>
-                {(control) => <input {...control} type="text" name="name" placeholder="My phone" maxLength={60} />}
-              </Field>
-              <Field label="Password" className={styles.field}>
-                {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
-              </Field>
-              <div className={styles.actions}>
-                <button type="submit" className="button">
-                  Add Authenticator App
-                </button>
-              </div>
-            </Form>
-          </>
-        )}
-      </section>
-    </main>
+      <h2>Second factor</h2>
+      {factor ? (
+        <>
+          <ul aria-label="Factors" className={styles.factors}>
+            <li>
+              <strong>{factor.name}</strong> · authenticator app (TOTP) · verified
+              {factor.addedAt ? ` · added ${formatUsDate(factor.addedAt)}` : ""}
+            </li>
+          </ul>
+          {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
+          <Form method="post" className={styles.form}>
+            <input type="hidden" name="intent" value="backup-codes" />
+            <Field label="Password" className={styles.field}>
+              {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
+            </Field>
+            <div className={styles.actions}>
+              <button type="submit" className="button button-ghost">
+                Generate New Backup Codes
+              </button>
+            </div>
+          </Form>
+          <Form method="post" className={styles.form}>
+            <input type="hidden" name="intent" value="remove" />
+            <Field label={`Current code from ${factor.name}`} className={styles.field}>
+              {(control) => (
+                <input {...control} type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
+              )}
+            </Field>
+            <div className={styles.actions}>
+              <button type="submit" className="button button-ghost">
+                Remove Factor
+              </button>
+            </div>
+          </Form>
+        </>
+      ) : enrolment ? (
+        <>
+          <p>Scan this code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
+          <img src={enrolment.qrDataUrl} width={220} height={220} alt="QR code for your authenticator app" />
+          <p className={styles.secret}>
+            Secret: <code data-testid="totp-secret">{enrolment.secret}</code>
+          </p>
+          <BackupCodes codes={enrolment.backupCodes} />
+          <Form method="post" className={styles.form}>
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="name" value={enrolment.name} />
+            {/* Sent back so a wrong code can show the same QR code and secret again. */}
+            <input type="hidden" name="uri" value={enrolment.uri} />
+            {enrolment.backupCodes.map((code) => (
+              <input key={code} type="hidden" name="backup" value={code} />
+            ))}
+            <Field label="Code from the app" className={styles.field}>
+              {(control) => (
+                <input {...control} type="text" name="code" inputMode="numeric" autoComplete="one-time-code" />
+              )}
+            </Field>
+            <div className={styles.actions}>
+              <button type="submit" className="button">
+                Confirm
+              </button>
+            </div>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>No factor yet. Add an authenticator app so signing in also needs a code from your phone.</p>
+          <Form method="post" className={styles.form}>
+            <input type="hidden" name="intent" value="enrol" />
+            <Field label="Name" className={styles.field}>
+              {(control) => <input {...control} type="text" name="name" placeholder="My phone" maxLength={60} />}
+            </Field>
+            <Field label="Password" className={styles.field}>
+              {(control) => <input {...control} type="password" name="password" autoComplete="current-password" />}
+            </Field>
+            <div className={styles.actions}>
+              <button type="submit" className="button">
+                Add Authenticator App
+              </button>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -26,12 +25,10 @@ import { getRoomForEditing } from "#app/admin/viewing-rooms/room-reading.server.
 import { roomStateLabels } from "#app/admin/viewing-rooms/room-words.ts";
 import styles from "#app/admin/viewing-rooms/viewing-rooms.module.css";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms.$id";
@@ -54,10 +51,7 @@ async function roomLoader({ request, context, params }: Route.LoaderArgs) {
   if (access.state !== "admin") return gateAnswer(access.state);
   const id = readRoomId(params.id);
   const db = context.get(databaseContext).db;
-  const [room, unread] = await Promise.all([
-    getRoomForEditing(db, context.get(contentStoreContext).catalogueWithHidden(), id),
-    unreadEnquiryCount(db),
-  ]);
+  const room = await getRoomForEditing(db, context.get(contentStoreContext).catalogueWithHidden(), id);
   if (!room) notFound();
   const origin = publicOrigin();
   const form: RoomForm = {
@@ -75,7 +69,6 @@ async function roomLoader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     state: "admin" as const,
-    unread,
     created: url.searchParams.get("created") === "1",
     duplicated: url.searchParams.get("duplicated") === "1",
     room: {
@@ -198,8 +191,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
   const linkAnswerData =
     actionData && "kind" in actionData && actionData.kind === "link" ? (actionData as LinkAnswerData) : undefined;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unread} />
+    <>
       <p className={studio.back}>
         <Link to="/admin/viewing-rooms" className={studio.textLink}>
           ← All viewing rooms
@@ -278,10 +270,6 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
         isNew={false}
         roomPath={`/admin/viewing-rooms/${room.id}`}
       />
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

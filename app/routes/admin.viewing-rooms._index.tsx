@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -10,10 +9,8 @@ import { listRooms } from "#app/admin/viewing-rooms/room-reading.server.ts";
 import { roomStateLabels } from "#app/admin/viewing-rooms/room-words.ts";
 import styles from "#app/admin/viewing-rooms/viewing-rooms.module.css";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms._index";
@@ -28,8 +25,8 @@ async function roomsLoader({ request, context }: Route.LoaderArgs) {
   const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
   const db = context.get(databaseContext).db;
-  const [rooms, unread] = await Promise.all([listRooms(db), unreadEnquiryCount(db)]);
-  return { state: "admin" as const, email: access.user.email, rooms, unread };
+  const rooms = await listRooms(db);
+  return { state: "admin" as const, email: access.user.email, rooms };
 }
 
 async function roomsAction({ request, context }: Route.ActionArgs) {
@@ -49,8 +46,7 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
   }
   const { rooms } = loaderData;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unread} />
+    <>
       <header className={studio.head}>
         <div>
           <p className="eyebrow">Admin</p>
@@ -126,10 +122,6 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
           </table>
         </div>
       )}
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,5 @@
 import { Link, redirect } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import { AdminNav } from "#app/admin/nav/admin-nav.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -11,10 +10,8 @@ import { checkedForSave, editorFormStep } from "#app/admin/viewing-rooms/room-ed
 import { emptyRoomForm } from "#app/admin/viewing-rooms/room-form.ts";
 import { badRoomInput } from "#app/admin/viewing-rooms/room-input.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
-import { unreadEnquiryCount } from "#app/enquiries/inbox.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.viewing-rooms.new";
@@ -28,7 +25,7 @@ export const action = answeringOutages("page", newRoomAction);
 async function newRoomLoader({ request, context }: Route.LoaderArgs) {
   const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
-  return { state: "admin" as const, unread: await unreadEnquiryCount(context.get(databaseContext).db) };
+  return { state: "admin" as const };
 }
 
 async function newRoomAction({ request, context }: Route.ActionArgs) {
@@ -57,8 +54,7 @@ export default function NewRoomPage({ loaderData, actionData }: Route.ComponentP
   }
   const answer = actionData && "kind" in actionData ? (actionData as EditorAnswerData) : undefined;
   return (
-    <main id="main" className="page">
-      <AdminNav unreadEnquiries={loaderData.unread} />
+    <>
       <p className={studio.back}>
         <Link to="/admin/viewing-rooms" className={studio.textLink}>
           ← All viewing rooms
@@ -70,10 +66,6 @@ export default function NewRoomPage({ loaderData, actionData }: Route.ComponentP
         <p className={studio.account}>Choose the works and the words; links for each recipient come next.</p>
       </header>
       <RoomEditor initial={emptyRoomForm} answer={answer} hasPasscode={false} isNew />
-    </main>
+    </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

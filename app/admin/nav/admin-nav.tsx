@@ -12,7 +12,8 @@ const links = [
 ] as const;
 
 /**
- * The navigation at the top of every admin screen: the screens, the current one marked
+ * The navigation at the top of every admin screen, rendered once by the studio shell
+ * (routes/admin.tsx) above the screen shown: the screens, the current one marked
  * (aria-current="page", by NavLink), and the unread enquiry count kept live by the enquiry
  * stream. `unreadEnquiries` is undefined when this admin may not read
  * enquiries yet (no second factor): then no count is shown and no stream is opened.
