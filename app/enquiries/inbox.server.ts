@@ -160,12 +160,17 @@ export type EnquiryDetail = Enquiry & {
   mail: { status: string; attempts: number; sentAt: Date | null; lastError: string | null } | null;
 };
 
-/** One enquiry, read as it is opened: the first opening marks it read. Undefined when there is none. */
-export async function openEnquiry(db: AppDatabase, id: number): Promise<EnquiryDetail | undefined> {
+/** Marks an enquiry read, the first time it is opened (after that, nothing changes). */
+export async function markEnquiryRead(db: AppDatabase, id: number): Promise<void> {
   await db
     .update(enquiries)
     .set({ readAt: sql`now()` })
     .where(and(eq(enquiries.id, id), isNull(enquiries.readAt)));
+}
+
+/** One enquiry, read as it is opened: the first opening marks it read. Undefined when there is none. */
+export async function openEnquiry(db: AppDatabase, id: number): Promise<EnquiryDetail | undefined> {
+  await markEnquiryRead(db, id);
   return getEnquiry(db, id);
 }
 

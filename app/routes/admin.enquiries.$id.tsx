@@ -6,6 +6,7 @@ import styles from "#app/admin/enquiries/enquiries.module.css";
 import { EnquiryFacts } from "#app/admin/enquiries/enquiry-facts.tsx";
 import { badInput, readEnquiryId } from "#app/admin/enquiries/inbox-input.server.ts";
 import { KeepOrRemove } from "#app/admin/enquiries/keep-or-remove.tsx";
+import { markOpenedRead } from "#app/admin/enquiries/mark-opened-read.server.ts";
 import { NotesForm } from "#app/admin/enquiries/notes-form.tsx";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
 import studio from "#app/admin/studio.module.css";
@@ -34,6 +35,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
     loaderData?.state === "admin" ? `Enquiry from ${loaderData.enquiry.name}` : "Admin Login",
   );
 
+// Marks the enquiry read before the studio shell counts the unread ones.
+export const middleware: Route.MiddlewareFunction[] = [markOpenedRead];
 export const loader = answeringOutages("page", enquiryLoader);
 export const action = answeringOutages("page", enquiryAction);
 
