@@ -38,12 +38,16 @@ export default defineConfig({
   // across processes (live updates within 2 s, bursts against throttles) allow one retry in
   // their own describe.configure, each with its reason; the list reporter names every retry.
   retries: 0,
-  workers: 2,
+  // Three at once on this 2-core machine: most of a browser test's time is spent waiting (on a
+  // server, a timer, a second process), and two workers left the cores half idle (CI, issue 38).
+  workers: 3,
   // The JSON report gives `.ci/run` its per-file durations.
   reporter: [["list"], ["json", { outputFile: "test-durations/playwright.json" }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL, trace: "retain-on-failure" },
+  // A trace only when a timing-bound spec retries: recording one for every test cost every run
+  // its share of CPU, and CI's failures are read from the list reporter.
+  use: { baseURL, trace: "on-first-retry" },
   projects: [
     // Tests tagged @phone check what only exists below 960px (the burger menu), and the reverse.
     { name: "desktop", grepInvert: /@phone/, use: desktop },

@@ -143,7 +143,9 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
 }
 
-test("signed out, cross-origin and unknown requests are refused with 4xx, never 5xx", async ({ playwright }) => {
+test("signed out, cross-origin and unknown requests are refused with 4xx, never 5xx @desktop", async ({
+  playwright,
+}) => {
   const anonymous = await playwright.request.newContext({
     baseURL: server!.url,
     storageState: { cookies: [], origins: [] },
@@ -314,7 +316,7 @@ test("a new enquiry appears in an open inbox without reload, and the navigation'
   await expect(nav).toContainText(String(before));
 });
 
-test("a change made through a second process reaches the inbox open on the first (PostgreSQL)", async ({
+test("a change made through a second process reaches the inbox open on the first (PostgreSQL) @desktop", async ({
   page,
   browser,
 }, testInfo) => {
@@ -341,7 +343,7 @@ test("a change made through a second process reaches the inbox open on the first
   }
 });
 
-test("bad input and forged ids are refused with a sentence, never 5xx", async ({ page }) => {
+test("bad input and forged ids are refused with a sentence, never 5xx @desktop", async ({ page }) => {
   const request = page.request;
   const origin = { Origin: server!.url };
   const [id] = await insertEnquiries([{ name: "Target", email: "target@example.test", message: "x" }]);
@@ -392,7 +394,7 @@ test("bad input and forged ids are refused with a sentence, never 5xx", async ({
   await expect(page.getByText(/use new, replied, closed or spam/)).toBeVisible();
 });
 
-test("the inbox exports to CSV, formulas disarmed", async ({ page }) => {
+test("the inbox exports to CSV, formulas disarmed @desktop", async ({ page }) => {
   await insertEnquiries([
     { name: "=cmd|' /C calc'!A0", email: "formula@example.test", message: '@SUM(1+1), "quoted"' },
   ]);
@@ -411,7 +413,9 @@ test("the inbox exports to CSV, formulas disarmed", async ({ page }) => {
   expect((await response.text()).trim().split("\r\n")).toHaveLength(1 + 5);
 });
 
-test("forgetting an address says how much will go, then removes its enquiries and their mail", async ({ page }) => {
+test("forgetting an address says how much will go, then removes its enquiries and their mail @desktop", async ({
+  page,
+}) => {
   await insertEnquiries([
     { name: "Forget Me", email: "Forget.Me@example.test", message: "one" },
     { name: "Forget Me", email: "forget.me@example.test", message: "two" },
@@ -431,7 +435,7 @@ test("forgetting an address says how much will go, then removes its enquiries an
   expect(await sql("select id from outgoing_mail where body ilike '%forget.me@example.test%'")).toEqual([]);
 });
 
-test("a link from the studio's mail opens its enquiry after sign-in", async ({ browser }, testInfo) => {
+test("a link from the studio's mail opens its enquiry after sign-in @desktop", async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "one sign-in is enough (codes work once)");
   const [id] = await insertEnquiries([{ name: "From The Mail", email: "mail-link@example.test", message: "hi" }]);
   const context = await browser.newContext({ baseURL: server!.url, storageState: { cookies: [], origins: [] } });

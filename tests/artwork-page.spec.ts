@@ -85,7 +85,7 @@ test.describe("first screen on a 1024 x 768 touch screen", () => {
   });
 });
 
-test.describe("label", () => {
+test.describe("label", { tag: "@desktop" }, () => {
   test("a work in an edition of 8: every fact as a term and its value", async ({ page }) => {
     await page.goto("/art/a-door-in-the-canopy");
     const pairs = await labelPairs(page);
@@ -240,7 +240,7 @@ test.describe("Zoom, structured data and the 404", () => {
     await expect(workImage(page, "The Trinket Maker")).toHaveAttribute("fetchpriority", "high");
   });
 
-  test("JSON-LD, title and meta description are kept; the description summary has no section label", async ({
+  test("JSON-LD, title and meta description are kept; the description summary has no section label @desktop", async ({
     request,
   }) => {
     const html = await (await request.get("/art/the-trinket-maker")).text();
@@ -251,7 +251,7 @@ test.describe("Zoom, structured data and the 404", () => {
     );
   });
 
-  test("an unknown slug is still the 404 page", async ({ page }) => {
+  test("an unknown slug is still the 404 page @desktop", async ({ page }) => {
     const response = await page.goto("/art/no-such-work");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Artwork not found");

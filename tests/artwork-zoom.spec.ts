@@ -203,14 +203,14 @@ test.describe("deep zoom without JavaScript", () => {
   });
 });
 
-test("an unknown work's zoom page is the site's 404 page", async ({ page }) => {
+test("an unknown work's zoom page is the site's 404 page @desktop", async ({ page }) => {
   const response = await page.goto("/art/no-such-work/zoom");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 });
 
-test("the zoom page points search engines at the work's own page", async ({ page }) => {
+test("the zoom page points search engines at the work's own page @desktop", async ({ page }) => {
   await page.goto(ZOOM_PAGE);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/art/${WORK}$`));
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

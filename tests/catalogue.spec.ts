@@ -93,7 +93,7 @@ test.describe("gallery /art", () => {
     await expect(cardTitles(page)).toHaveText(["Brass Moth"]);
   });
 
-  test("keeps the first of two works sharing an id", async ({ page }) => {
+  test("keeps the first of two works sharing an id @desktop", async ({ page }) => {
     await page.goto("/art?series=Exotic");
     await expect(cardTitles(page).filter({ hasText: /^Orchid Bazaar$/ })).toHaveCount(1);
     await expect(cardTitles(page).filter({ hasText: "Orchid Bazaar After Hours" })).toHaveCount(0);
@@ -225,7 +225,7 @@ test.describe("artwork page /art/:slug", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a work without links shows neither link", async ({ page }) => {
+  test("a work without links shows neither link @desktop", async ({ page }) => {
     await page.goto("/art/clockwork-orchid");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clockwork Orchid");
     await expect(page.getByText("Mint Address")).toHaveCount(0);
@@ -256,7 +256,7 @@ test.describe("artwork page /art/:slug", () => {
     });
   });
 
-  test("an unknown slug answers 404 with 'Artwork not found'", async ({ page }) => {
+  test("an unknown slug answers 404 with 'Artwork not found' @desktop", async ({ page }) => {
     const response = await page.goto("/art/no-such-work");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Artwork not found");
@@ -266,7 +266,7 @@ test.describe("artwork page /art/:slug", () => {
   // The artwork page loads no framework JavaScript, so reached by a document load its title is
   // simply the server's. The app sets the title itself only on a client-side navigation, from
   // the hydrated gallery to a work and back.
-  test("the title follows client-side navigation to a work and back to the gallery", async ({ page }) => {
+  test("the title follows client-side navigation to a work and back to the gallery @desktop", async ({ page }) => {
     await gotoHydrated(page, "/art");
     await expect(page).toHaveTitle("Artworks - Umbra");
     // Gone if the browser loads a new document instead of React Router changing the page.

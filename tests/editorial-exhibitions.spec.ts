@@ -105,7 +105,7 @@ test.describe("lightbox", () => {
     await expect(page).toHaveURL(/\/exhibitions\/art-basel-miami-2023$/);
   });
 
-  test("each gallery image links to its full-size JPEG without JavaScript", async ({ page, request }) => {
+  test("each gallery image links to its full-size JPEG without JavaScript @desktop", async ({ page, request }) => {
     await page.goto("/exhibitions/sothebys-hong-kong-2023");
     const links = page.getByRole("list", { name: "Auction photographs" }).getByRole("link");
     await expect(links).toHaveCount(3);
@@ -116,7 +116,7 @@ test.describe("lightbox", () => {
   });
 });
 
-test.describe("exhibition details", () => {
+test.describe("exhibition details", { tag: "@desktop" }, () => {
   test("Solo London lists the 12 works, 12 documentation photos and the catalogue PDF with its real size", async ({
     page,
     request,

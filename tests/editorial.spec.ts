@@ -118,14 +118,18 @@ test.describe("editorial pages: titles, headings and accessibility", () => {
     }
   });
 
-  test("every article and interview page shows its title, byline and date", { tag: "@phone" }, async ({ page }) => {
+  test("every article and interview page shows its title, byline and date @desktop", { tag: "@phone" }, async ({
+    page,
+  }) => {
     for (const p of longFormPaths) {
       await page.goto(p);
       await expectLongFormHeader(page, p);
     }
   });
 
-  test("the Amazon diary is the full twelve-week diary, with no note about a shorter text", async ({ page }) => {
+  test("the Amazon diary is the full twelve-week diary, with no note about a shorter text @desktop", async ({
+    page,
+  }) => {
     await page.goto("/articles/the-amazon-diaries-a-month-studying-plant-spirits");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Twelve Weeks/);
     await expect(
@@ -183,7 +187,7 @@ test.describe("links", () => {
     expect(broken).toEqual([]);
   });
 
-  test("the CV's one external interview stays an external link", async ({ page }) => {
+  test("the CV's one external interview stays an external link @desktop", async ({ page }) => {
     await page.goto("/cv");
     const interviews = page.getByRole("region", { name: "Interviews" });
     await expect(interviews.locator('a[href^="http"]')).toHaveCount(1);

@@ -96,7 +96,7 @@ test.describe("gallery pages with JavaScript disabled", () => {
   });
 });
 
-test.describe("bad page numbers", () => {
+test.describe("bad page numbers", { tag: "@desktop" }, () => {
   for (const [query, status, heading, message] of [
     ["page=0", 400, "Not a page of the gallery", 'page must be a whole number from 1 (got "0")'],
     ["page=abc", 400, "Not a page of the gallery", 'page must be a whole number from 1 (got "abc")'],

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 // Answers served from memory (issue 13): the quote wall's rendered pages and prerendered pages.
 test.describe("answers from memory", () => {
-  test("the quote wall is kept compressed after its first render, and its search still runs under the kept policy", async ({
+  test("the quote wall is kept compressed after its first render, and its search still runs under the kept policy @desktop", async ({
     page,
     request,
   }) => {

@@ -39,7 +39,7 @@ test.describe("JavaScript per page", () => {
     "/contact",
     "/articles",
   ]) {
-    test(`${path} loads no framework JavaScript, only the header's script (and the enquiry form's)`, async ({
+    test(`${path} loads no framework JavaScript, only the header's script (and the enquiry form's) @desktop`, async ({
       page,
     }) => {
       const scripts = scriptRequests(page);
@@ -57,7 +57,9 @@ test.describe("JavaScript per page", () => {
     });
   }
 
-  test("the gallery starts React only after the load event, then filters without a page load", async ({ page }) => {
+  test("the gallery starts React only after the load event, then filters without a page load @desktop", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -86,7 +88,7 @@ test.describe("JavaScript per page", () => {
     expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   });
 
-  test("a page rendered per request starts React under its nonce", async ({ page }) => {
+  test("a page rendered per request starts React under its nonce @desktop", async ({ page }) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
@@ -112,7 +114,7 @@ test.describe("JavaScript per page", () => {
     expect(heldScripts).toEqual([]);
   });
 
-  test("a search the browser puts back on Back is run, not shown beside the old wall", async ({ page }) => {
+  test("a search the browser puts back on Back is run, not shown beside the old wall @desktop", async ({ page }) => {
     await page.goto("/quotes");
     await page.getByLabel("Search quotes").fill("chamber");
     await expect(page).toHaveURL(/\?q=chamber$/);
@@ -135,7 +137,9 @@ test.describe("JavaScript per page", () => {
     await expect(page.getByLabel("Filter by series")).toHaveValue("Secrets");
   });
 
-  test("the contact page logs its route, on a page load and on a client-side navigation to it", async ({ page }) => {
+  test("the contact page logs its route, on a page load and on a client-side navigation to it @desktop", async ({
+    page,
+  }) => {
     const logs: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "log") logs.push(message.text());

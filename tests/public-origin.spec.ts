@@ -4,7 +4,7 @@ import { gotoHydrated } from "./support/hydration.ts";
 // playwright.config.ts starts the server with PUBLIC_URL = the e2e base URL, while the pages
 // were prerendered at build time: every link below must name the configured origin.
 
-test.describe("the public origin in links crawlers and feed readers follow", () => {
+test.describe("the public origin in links crawlers and feed readers follow", { tag: "@desktop" }, () => {
   test("a prerendered page's canonical and Open Graph URL use PUBLIC_URL, and its head links the feed", async ({
     page,
     baseURL,

@@ -26,7 +26,7 @@ test.describe("public quote wall", () => {
     await expect(cards.first()).toContainText("September 25, 2025");
   });
 
-  test("kept in memory, reaches its first paint in one response: no stylesheet blocks it (issue 20)", async ({
+  test("kept in memory, reaches its first paint in one response: no stylesheet blocks it (issue 20) @desktop", async ({
     request,
   }) => {
     const kept = /<style>[^<]+<\/style>/;
@@ -71,7 +71,7 @@ test.describe("public quote wall", () => {
     await context.close();
   });
 
-  test("shows Loading... then Error: with the server's message when a load fails", async ({ page }) => {
+  test("shows Loading... then Error: with the server's message when a load fails @desktop", async ({ page }) => {
     await page.goto("/quotes");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -92,7 +92,7 @@ test.describe("public quote wall", () => {
     await expect(page.getByText("Loading...")).toHaveCount(0);
   });
 
-  test("a page address the server cannot read shows Error: with the reason", async ({ page }) => {
+  test("a page address the server cannot read shows Error: with the reason @desktop", async ({ page }) => {
     const response = await page.goto("/quotes?cursor=not-a-cursor");
     expect(response?.status()).toBe(400);
     await expect(page.getByRole("alert")).toHaveText(/^Error: cursor: /);
