@@ -118,7 +118,7 @@ test.describe("editorial pages: titles, headings and accessibility", () => {
     }
   });
 
-  test("every article and interview page shows its title, byline and date @desktop", { tag: "@phone" }, async ({
+  test("every article and interview page shows its title, byline and date", { tag: "@phone" }, async ({
     page,
   }) => {
     for (const p of longFormPaths) {
