@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
+import { withoutMedia } from "./support/text-only.ts";
 
 const contentDir = path.resolve("content");
 const slugsOf = (kind: string) =>
@@ -118,9 +119,7 @@ test.describe("editorial pages: titles, headings and accessibility", () => {
     }
   });
 
-  test("every article and interview page shows its title, byline and date", { tag: "@phone" }, async ({
-    page,
-  }) => {
+  test("every article and interview page shows its title, byline and date", { tag: "@phone" }, async ({ page }) => {
     for (const p of longFormPaths) {
       await page.goto(p);
       await expectLongFormHeader(page, p);
@@ -153,6 +152,7 @@ test.describe("links", () => {
   }) => {
     test.setTimeout(120_000);
     const seeds = ["/", ...pages.map((p) => p.path), ...longFormPaths];
+    await withoutMedia(page);
     const found = new Map<string, string>();
     for (const seed of seeds) {
       await page.goto(seed);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { withoutMedia } from "./support/text-only.ts";
 
 // Issue "a finished site": no page says it is unfinished. Every page the sitemap lists is read
 // as a visitor sees it (document.body.innerText: visible text, not attributes or comments).
@@ -40,6 +41,7 @@ test.describe("finished wording", { tag: "@desktop" }, () => {
       test.setTimeout(120_000);
       const paths = (await sitemapPaths(request)).filter((_, i) => i % SHARDS === shard);
       expect(paths.length).toBeGreaterThan(5);
+      await withoutMedia(page);
       const found: string[] = [];
       for (const path of paths) {
         const response = await page.goto(path, { waitUntil: "domcontentloaded" });
