@@ -102,10 +102,8 @@ export class ContentSync {
    * Waits until this process serves the content version the database holds now (loading it at
    * once if need be), for at most `withinMs`: the studio's screen after a publish, and the public
    * pages it opens next, then show the change on the process that made it, not a moment later.
-   * Up to 10 s: on a busy machine a whole load took over 2 s, and the screen said "is live"
-   * while the work's page still answered from the version before.
    */
-  async caughtUp(withinMs = 10_000): Promise<void> {
+  async caughtUp(withinMs = 2_000): Promise<void> {
     const until = performance.now() + withinMs;
     const version = await publishedVersion(this.database.db);
     while (this.#version < version && performance.now() < until) {
