@@ -322,3 +322,18 @@ test("with JavaScript on, the no-script menu links stay out of the way", { tag: 
   await expect(page.getByRole("link", { name: "Open menu" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Close menu" })).toHaveCount(0);
 });
+
+test("a tap on the burger before the header's script arrives opens the menu when it does", { tag: "@phone" }, async ({
+  page,
+}) => {
+  // The header's file held back, as on a slow line or a busy phone, until the tap has been made.
+  const release = await holdScriptFile(page, /\/site-header\.script-[\w-]+\.js$/);
+  await page.goto("/cv", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  release();
+  const close = page.getByRole("button", { name: "Close menu" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("dialog", { name: "Site menu" })).toBeVisible();
+  await close.click();
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+});

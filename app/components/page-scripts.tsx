@@ -41,7 +41,11 @@ export function PageScripts() {
   const inBrowser = typeof document !== "undefined";
   return (
     <>
-      <AfterFirstPaintScript src={siteHeaderScriptUrl} />
+      {/* A tap on the burger before the file has run is kept and acted on when it has (issue 38). */}
+      <AfterFirstPaintScript
+        src={siteHeaderScriptUrl}
+        keepClicksOn={{ selector: "[data-menu-toggle]", readyFlag: "umbraHeader" }}
+      />
       {/* Each client-side navigation starts at the top unless it opts out (preventScrollReset);
           Back and Forward restore the position. */}
       {loading !== "none" || inBrowser ? <ScrollRestoration /> : null}

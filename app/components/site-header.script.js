@@ -120,4 +120,13 @@
   startMenu();
   if (dropdown && dropdownButton) startDropdown();
   document.addEventListener("keydown", onKeydown);
+
+  // A tap on the burger before this file had run (kept by the page's inline lines,
+  // after-first-paint-script.tsx) opens the menu now; other scripts' kept clicks stay theirs.
+  window.umbraHeader = true;
+  const kept = window.__earlyClicks ?? [];
+  for (const target of kept.filter((element) => element.matches("[data-menu-toggle]"))) {
+    kept.splice(kept.indexOf(target), 1);
+    setMenu(!menuIsOpen());
+  }
 }

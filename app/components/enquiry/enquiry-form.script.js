@@ -157,8 +157,11 @@ if (!window.umbraEnquiry) {
   document.addEventListener("submit", onSubmit);
 
   // An "Enquire" tapped before this file had run (kept by EnquiryScript's inline lines).
-  for (const link of window.__earlyClicks?.splice(0) ?? []) {
-    if (link.matches("[data-enquiry-open]")) openForm(link);
+  // Other scripts' kept clicks (the header's burger) stay theirs.
+  const kept = window.__earlyClicks ?? [];
+  for (const link of kept.filter((element) => element.matches("[data-enquiry-open]"))) {
+    kept.splice(kept.indexOf(link), 1);
+    openForm(link);
   }
 
   // A visitor who started on a form before this file arrived: its token is fetched now.
