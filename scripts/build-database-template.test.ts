@@ -5,15 +5,15 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { documentsFingerprint } from "#app/content/content-fingerprint.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource } from "#app/content-files/content-source.server.ts";
 import { migrationsFolder, pgliteVersion } from "#app/db/database.server.ts";
 
 describe("the build's database template", () => {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "umbra-template-")), "pglite-template");
   afterAll(() => fs.rmSync(path.dirname(out), { recursive: true, force: true }));
   // What the build writes beside its server (server/content-vite-plugin.ts): the content folder's documents.
-  const documents = new DirectorySource(contentDir()).all();
+  const documents = contentFolder(contentDir()).all();
   const documentsFile = path.join(path.dirname(out), "content-documents.json");
   fs.writeFileSync(documentsFile, JSON.stringify(Object.fromEntries(documents)));
   const make = (...extra: string[]) =>

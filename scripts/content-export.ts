@@ -4,6 +4,7 @@ import "#server/load-env-file.ts";
 import path from "node:path";
 import { getEnv } from "#app/config/env.server.ts";
 import { loadPublished } from "#app/content/content-documents.server.ts";
+import { contentLayout } from "#app/content/content-registry.server.ts";
 import { writeContentTree } from "#app/content-files/content-writer.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { parseCommandLine, runCommand } from "./cli.ts";
@@ -27,7 +28,7 @@ await runCommand(usage, async () => {
   const database = await openConfiguredDatabase(env);
   try {
     const { version, documents } = await loadPublished(database.db);
-    const { written, removed } = writeContentTree(dir, documents);
+    const { written, removed } = writeContentTree(dir, documents, contentLayout());
     console.log(`Wrote ${written} documents (content version ${version}) to ${dir}.`);
     if (removed.length > 0) console.log(`Removed ${removed.length} no longer published: ${removed.join(", ")}`);
     const originals = await exportOriginals(dir, database.db, processOriginalStore());

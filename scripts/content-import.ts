@@ -4,9 +4,9 @@ import "#server/load-env-file.ts";
 import path from "node:path";
 import { getEnv } from "#app/config/env.server.ts";
 import { type ChangeSummary, commitChanges } from "#app/content/content-documents.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
-import { DirectorySource } from "#app/content-files/content-source.server.ts";
 import { UploadRefused } from "#app/images/inspect-upload.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { CliError, parseCommandLine, runCommand } from "./cli.ts";
@@ -29,7 +29,7 @@ const { values } = parseCommandLine({ usage, options: { from: { type: "string" }
 await runCommand(usage, async () => {
   const env = getEnv();
   const from = path.resolve(values.from ?? env.CONTENT_DIR);
-  const source = new DirectorySource(from);
+  const source = contentFolder(from);
   // Checked as files first, so problems name the files (the database would name its rows).
   let documents: ReadonlyMap<string, unknown>;
   try {

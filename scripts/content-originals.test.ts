@@ -5,8 +5,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importIfEmpty } from "#app/content/content-documents.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
@@ -105,7 +106,7 @@ describe("npm run content:export, then content:import of the same files", () => 
     const database = await openDatabase({ dataDir });
     const bytes = await png("#36a");
     try {
-      await importIfEmpty(database.db, new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content"));
+      await importIfEmpty(database.db, new DocumentSource(new Map(contentFolder(contentDir()).all()), "content"));
       const sha256 = await new DiskOriginalStore(path.join(dataDir, "originals")).put(bytes);
       await setImageOriginal(database.db, {
         collection: "artworks",

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { followPublishedSettings, loadSiteSettings } from "#app/content/site-settings.server.ts";
 import { studioEmail } from "#app/enquiries/enquiry-mail.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
@@ -7,7 +8,7 @@ import { resetMailSubject } from "./reset-password-mail.server.ts";
 
 describe("server code outside the router follows the published site settings", () => {
   let test: TestDatabase;
-  const files = loadSiteSettings();
+  const files = loadSiteSettings(contentFolder());
   let published = files;
   beforeAll(async () => {
     test = await createTestDatabase("pglite");

@@ -38,7 +38,8 @@ export const workFileSchema = z
       .superRefine((value, ctx) => {
         const problem = htmlInPlainText(value);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
+      })
+      .meta({ long: true }),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { contentFolder, readPage } from "#app/content/content-registry.server.ts";
 import { processContentStore } from "#app/content/content-store.server.ts";
-import { loadHomePage } from "#app/content/pages/home.server.ts";
 import { DEFAULT_FILTERS, listArtworks } from "./artwork-list.ts";
 
 const catalogue = processContentStore().catalogue();
@@ -33,7 +33,7 @@ describe("the catalogue", () => {
   });
 
   it("has the works the home page features", () => {
-    const home = loadHomePage();
+    const home = readPage(contentFolder(), "home");
     expect(findArtwork(home.featured.work)?.title).toBe(home.featured.title);
     expect(findArtwork(home.series.work)?.series).toBe("Icaro");
   });

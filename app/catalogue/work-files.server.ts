@@ -19,7 +19,7 @@ export function worksDir(dir = contentDir()): string {
  * field), in catalogue order. Served to the app as `virtual:content/works`; the prerender list
  * calls it directly.
  */
-export function readWorkRecords(dir: ContentLocation = contentDir()): ArtworkRecord[] {
+export function readWorkRecords(dir: ContentLocation): ArtworkRecord[] {
   const entries = readFolder(dir, "works", workFileSchema);
   const problems = crossRecordProblems(entries.map((e) => ({ slug: e.name, file: e.file })));
   if (problems.length > 0) throw new ContentError(problems.join("\n"));

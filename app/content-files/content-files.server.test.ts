@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { ContentError, readContentFile } from "./content-files.server.ts";
-import { DirectorySource, readFolder } from "./content-source.server.ts";
+import { readFolder } from "./content-source.server.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -94,21 +95,18 @@ describe("content files", () => {
     write("c-bad.md", "---\ntitle: Bad\nyear: 2024\n---\n", folder);
     write("d-bad.yaml", 'title: ""\nyear: "2024"\n', folder);
     write("notes.txt", "not content", folder);
-    const message = problem(() => readFolder(new DirectorySource(scratch), "works", work));
+    const message = problem(() => readFolder(contentFolder(scratch), "works", work));
     expect(message.split("\n")).toEqual([
       expect.stringMatching(/c-bad\.md: year: .* \(got 2024\)$/),
       expect.stringMatching(/d-bad\.yaml: title: .* \(got ""\)$/),
     ]);
     fs.rmSync(path.join(folder, "c-bad.md"));
     fs.rmSync(path.join(folder, "d-bad.yaml"));
-    expect(readFolder(new DirectorySource(scratch), "works", work).map((entry) => entry.name)).toEqual([
-      "a-good",
-      "b-good",
-    ]);
+    expect(readFolder(contentFolder(scratch), "works", work).map((entry) => entry.name)).toEqual(["a-good", "b-good"]);
   });
 
   it("names a missing folder", () => {
-    expect(problem(() => readFolder(new DirectorySource(path.join(scratch, "none")), "works", work))).toMatch(
+    expect(problem(() => readFolder(contentFolder(path.join(scratch, "none")), "works", work))).toMatch(
       /none\/works: folder not found/,
     );
   });

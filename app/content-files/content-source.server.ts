@@ -13,7 +13,7 @@ import {
  * Where the site's content documents come from: the content folder (files, as written in git)
  * or the database (the same documents, edited in the browser; decision 039). A document is what
  * a content file holds once parsed: a YAML file's value, or a Markdown file's front matter with
- * its body under the field its folder names (CONTENT_LAYOUT). Readers check documents the same
+ * its body under the field its folder's storage names (ContentLayout). Readers check documents the same
  * way whichever source they come from, so the zod schemas stay the one definition.
  */
 export interface ContentSource {
@@ -34,33 +34,32 @@ export interface ContentDocument {
   data: unknown;
 }
 
-/** The folders of the content tree and how their documents are written. */
-export const CONTENT_LAYOUT = {
-  "site.yaml": { kind: "file" },
-  pages: { kind: "folder", extension: ".yaml" },
-  images: { kind: "folder", extension: ".yaml" },
-  exhibitions: { kind: "folder", extension: ".yaml" },
-  works: { kind: "folder", extension: ".md", bodyField: "description" },
-  articles: { kind: "folder", extension: ".md", bodyField: "body" },
-  interviews: { kind: "folder", extension: ".md", bodyField: "body" },
-} as const satisfies Record<string, { kind: "file" } | { kind: "folder"; extension: string; bodyField?: string }>;
+/**
+ * How the documents at one place of the content tree are written: a single file (`site.yaml`),
+ * or a folder of YAML or Markdown files, a Markdown file's body going under `bodyField`. The
+ * content registry (app/content/content-registry.server.ts) says it for each collection; this
+ * layer only reads and writes what it is told.
+ */
+export type DocumentStorage = { kind: "file" } | { kind: "folder"; extension: ".yaml" | ".md"; bodyField?: string };
 
-export type ContentFolder = {
-  [K in keyof typeof CONTENT_LAYOUT]: (typeof CONTENT_LAYOUT)[K]["kind"] extends "folder" ? K : never;
-}[keyof typeof CONTENT_LAYOUT];
+/** Each place of the content tree (`site.yaml`, `works`) and how its documents are written. */
+export type ContentLayout = Readonly<Record<string, DocumentStorage>>;
 
 const CONTENT_EXTENSIONS = new Set([".md", ".yaml", ".yml"]);
 
 /** The Markdown body's field for a document at `file` (`works/x.md` -> description), if any. */
-export function bodyFieldOf(file: string): string | undefined {
-  const layout = CONTENT_LAYOUT[file.split("/")[0] as keyof typeof CONTENT_LAYOUT];
-  return layout && "bodyField" in layout ? layout.bodyField : undefined;
+export function bodyFieldOf(file: string, layout: ContentLayout): string | undefined {
+  const storage = Object.hasOwn(layout, file.split("/")[0] ?? "") ? layout[file.split("/")[0] ?? ""] : undefined;
+  return storage && storage.kind === "folder" ? storage.bodyField : undefined;
 }
 
 /** Documents read from a content folder on disk (CONTENT_DIR, or a scratch copy in tests). */
 export class DirectorySource implements ContentSource {
   readonly label: string;
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    readonly layout: ContentLayout,
+  ) {
     this.label = displayPath(dir);
   }
 
@@ -88,7 +87,9 @@ export class DirectorySource implements ContentSource {
 
   document(file: string): ContentDocument {
     const absolute = path.join(this.dir, file);
-    const bodyField = bodyFieldOf(file);
+    const bodyField = bodyFieldOf(file, this.layout);
+    // A Markdown file read without its body's field would lose the body: a mistake in the caller.
+    if (file.endsWith(".md") && !bodyField) throw new Error(`${file}: the layout names no body field for its folder`);
     return {
       name: path.basename(file, path.extname(file)),
       file: displayPath(absolute),
@@ -99,8 +100,8 @@ export class DirectorySource implements ContentSource {
   /** Every document of the tree, by path (`works/moss-oracle.md`): what `content:import` and the first start load. */
   all(): Map<string, unknown> {
     const documents = new Map<string, unknown>();
-    for (const [entry, layout] of Object.entries(CONTENT_LAYOUT)) {
-      if (layout.kind === "file") {
+    for (const [entry, storage] of Object.entries(this.layout)) {
+      if (storage.kind === "file") {
         documents.set(entry, this.document(entry).data);
         continue;
       }
@@ -142,11 +143,11 @@ export class DocumentSource implements ContentSource {
   }
 }
 
-/** A reader's `dir` argument: a content folder's path, or a source of documents. */
-export type ContentLocation = string | ContentSource;
+/** Where a reader reads documents from: a content folder (DirectorySource) or documents in memory. */
+export type ContentLocation = ContentSource;
 
 export function contentSource(location: ContentLocation): ContentSource {
-  return typeof location === "string" ? new DirectorySource(location) : location;
+  return location;
 }
 
 /** Checks one document against its schema; the message names the document, the field and the value. */
@@ -167,7 +168,7 @@ export function readDocument<S extends z.ZodType>(location: ContentLocation, fil
  */
 export function readFolder<S extends z.ZodType>(
   location: ContentLocation,
-  folder: ContentFolder,
+  folder: string,
   schema: S,
 ): ContentEntry<z.output<S>>[] {
   const problems: string[] = [];

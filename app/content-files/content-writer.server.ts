@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
-import { bodyFieldOf, CONTENT_LAYOUT } from "./content-source.server.ts";
+import { bodyFieldOf, type ContentLayout } from "./content-source.server.ts";
 
 /**
  * Writes content documents back as the files they are read from (`npm run content:export`): a
@@ -10,8 +10,8 @@ import { bodyFieldOf, CONTENT_LAYOUT } from "./content-source.server.ts";
  * imported again changes nothing. Comments in the original files are not kept: the database
  * holds values, not text.
  */
-export function documentText(file: string, data: unknown): string {
-  const bodyField = bodyFieldOf(file);
+export function documentText(file: string, data: unknown, layout: ContentLayout): string {
+  const bodyField = bodyFieldOf(file, layout);
   if (!file.endsWith(".md") || !bodyField) return stringify(data, { lineWidth: 100 });
   const { [bodyField]: body, ...frontMatter } = data as Record<string, unknown>;
   const head = `---\n${stringify(frontMatter, { lineWidth: 100 })}---\n`;
@@ -26,10 +26,11 @@ export function documentText(file: string, data: unknown): string {
 export function writeContentTree(
   dir: string,
   documents: ReadonlyMap<string, unknown>,
+  layout: ContentLayout,
 ): { written: number; removed: string[] } {
   const removed: string[] = [];
-  for (const [entry, layout] of Object.entries(CONTENT_LAYOUT)) {
-    if (layout.kind !== "folder") continue;
+  for (const [entry, storage] of Object.entries(layout)) {
+    if (storage.kind !== "folder") continue;
     const folder = path.join(dir, entry);
     if (!fs.existsSync(folder)) continue;
     for (const name of fs.readdirSync(folder)) {
@@ -44,7 +45,7 @@ export function writeContentTree(
     const target = path.join(dir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, documentText(file, data));
+    fs.writeFileSync(temporary, documentText(file, data, layout));
     fs.renameSync(temporary, target);
   }
   return { written: documents.size, removed };

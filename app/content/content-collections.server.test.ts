@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { contentCollections } from "./content-collections.server.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 
@@ -26,12 +27,12 @@ describe("the build's snapshot (decision 053)", () => {
     };
     const written = JSON.parse(JSON.stringify(snapshot));
     expect(written).toStrictEqual(snapshotFrom(new DocumentSource(new Map(Object.entries(documents)), "content")));
-    expect(written.works.length).toBeGreaterThan(100);
+    expect(written.collections.works.length).toBeGreaterThan(100);
   });
 });
 
 describe("what one document names in another", () => {
-  const files = new DirectorySource(contentDir()).all();
+  const files = contentFolder(contentDir()).all();
   /** The repository's content with one document changed, as the database would hold it. */
   function withChange(path: string, change: (data: Record<string, unknown>) => Record<string, unknown>) {
     const documents = new Map(files);

@@ -1,6 +1,5 @@
-import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource } from "#app/content-files/content-source.server.ts";
 import { readPageImages } from "#app/images/page-image-files.server.ts";
+import { contentFolder } from "./content-registry.server.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 
 /**
@@ -12,10 +11,10 @@ export const contentCollections: Record<string, () => unknown> = {
   // the checked snapshot made from them, which the content store starts from (decision 053).
   // Checked whole here, so an invalid tree fails the build, naming every bad file and field.
   documents: () => {
-    const source = new DirectorySource(contentDir());
+    const source = contentFolder();
     const snapshot = snapshotFrom(source);
     return { documents: Object.fromEntries(source.all()), snapshot };
   },
   // The build's page-image registry: what the image routes derive page images from.
-  images: () => readPageImages(),
+  images: () => readPageImages(contentFolder()),
 };

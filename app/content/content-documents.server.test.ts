@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { contentDocuments, contentRevisions } from "#app/db/content-schema.ts";
 import {
   allTestEngines,
@@ -22,7 +23,7 @@ import { ContentStore } from "./content-store.server.ts";
 import { ContentSync } from "./content-sync.server.ts";
 
 // The repository's own content folder, as the build bundles it.
-const files = new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content");
+const files = new DocumentSource(new Map(contentFolder(contentDir()).all()), "content");
 const ABOUT = "pages/about.yaml";
 type Page = Record<string, unknown>;
 

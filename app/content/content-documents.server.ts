@@ -6,6 +6,7 @@ import { contentDocuments, contentRevisions, contentState } from "#app/db/conten
 import { lockContentVersion, setContentVersion } from "#app/db/content-version.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { documentsFingerprint } from "./content-fingerprint.ts";
+import { isDocumentPath } from "./content-registry-views.server.ts";
 import { snapshotFrom } from "./content-snapshot.server.ts";
 
 /**
@@ -66,13 +67,8 @@ export class ContentConflict extends Error {
   }
 }
 
-/** A path that is not a document of the content tree: refused before anything is read. */
-const DOCUMENT_PATH =
-  /^(?:site\.yaml|(?:pages|images|exhibitions)\/[a-z0-9][a-z0-9-]*\.ya?ml|(?:works|articles|interviews)\/[a-z0-9][a-z0-9-]*\.md)$/;
-
-export function isDocumentPath(path: string): boolean {
-  return DOCUMENT_PATH.test(path);
-}
+// A path that is not a document of the content tree is refused before anything is read.
+export { isDocumentPath };
 
 /** Rows written per statement: well under PostgreSQL's 65,535 parameters at 6 a row. */
 const WRITE_BATCH = 1000;

@@ -1,120 +1,53 @@
-import { shownWorks } from "#app/catalogue/artwork-record.ts";
-import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
-import { type ContentLocation, contentSource } from "#app/content-files/content-source.server.ts";
-import { readExhibitions, workRefsOf } from "#app/exhibitions/exhibition-files.server.ts";
-import { readPageImages } from "#app/images/page-image-files.server.ts";
-import type { ContentSnapshot } from "./content-store.server.ts";
-import { readLongForm } from "./long-form-files.server.ts";
-import { loadAboutPage } from "./pages/about.server.ts";
-import { loadContactPage } from "./pages/contact.server.ts";
-import { loadCvPage } from "./pages/cv.server.ts";
-import { loadHomePage } from "./pages/home.server.ts";
-import { loadPricesPage } from "./pages/prices.server.ts";
+import type { ContentSource } from "#app/content-files/content-source.server.ts";
+import { readDocument } from "#app/content-files/content-source.server.ts";
 import {
-  loadArtPage,
-  loadExhibitionsPage,
-  loadLongFormIndexPage,
-  loadMerchPage,
-  loadNotFoundPage,
-  loadQuotesPage,
-} from "./pages/short-pages.server.ts";
-import { loadSiteSettings } from "./site-settings.server.ts";
+  type ContentRegistry,
+  type ContentSnapshot,
+  type RegistrySnapshot,
+  siteRegistry,
+} from "./content-registry.server.ts";
 
 /**
  * Checks every document of a source (the content folder, the database's rows, the build's
- * bundle) and returns the site's content as one snapshot. Problems in several collections are
- * reported together, one per line, with the document, the field and what was expected; nothing
- * is returned unless all of it is valid, so a half-checked snapshot never reaches a page.
+ * bundle) and returns the site's content as one snapshot, each part read as its registry entry
+ * says. Problems in several documents are reported together, one per line, with the document,
+ * the field and what was expected; nothing is returned unless all of it is valid, so a
+ * half-checked snapshot never reaches a page.
  */
-export function snapshotFrom(location: ContentLocation): ContentSnapshot {
-  const source = contentSource(location);
+export function snapshotFrom(source: ContentSource): ContentSnapshot;
+export function snapshotFrom(source: ContentSource, registry: ContentRegistry): RegistrySnapshot;
+export function snapshotFrom(source: ContentSource, registry: ContentRegistry = siteRegistry): RegistrySnapshot {
   const problems: string[] = [];
-  function checked<T>(read: () => T): T {
+  const failed = Symbol("failed");
+  function checked<T>(read: () => T): T | typeof failed {
     try {
       return read();
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems.push(error.message);
-      return undefined as T;
+      return failed;
     }
   }
-  const pageImages = checked(() => readPageImages(source));
-  const works = checked(() => readWorkRecords(source));
-  const snapshot: ContentSnapshot = {
-    site: checked(() => loadSiteSettings(source)),
-    pages: {
-      home: checked(() => loadHomePage(source)),
-      about: checked(() => loadAboutPage(source)),
-      cv: checked(() => loadCvPage(source)),
-      prices: checked(() => loadPricesPage(source)),
-      contact: checked(() => loadContactPage(source)),
-      merch: checked(() => loadMerchPage(source)),
-      notFound: checked(() => loadNotFoundPage(source)),
-      quotes: checked(() => loadQuotesPage(source)),
-      exhibitions: checked(() => loadExhibitionsPage(source)),
-      articles: checked(() => loadLongFormIndexPage("articles", source)),
-      interviews: checked(() => loadLongFormIndexPage("interviews", source)),
-      art: checked(() => loadArtPage(source)),
-    },
-    works,
-    // Blocks name works and page images: checked against this same source's, once those are valid.
-    exhibitions:
-      works && pageImages
-        ? checked(() => readExhibitions(source, { catalogue: workRefsOf(works), images: pageImages }))
-        : [],
-    longForm: {
-      articles: checked(() => readLongForm("articles", source)),
-      interviews: checked(() => readLongForm("interviews", source)),
-    },
-    pageImages,
-  };
-  if (problems.length === 0) problems.push(...crossDocumentProblems(snapshot, source.label));
+  const site = checked(() => registry.settings.read(source));
+  const pages: Record<string, unknown> = {};
+  for (const [key, page] of Object.entries(registry.pages))
+    pages[key] = checked(() => readDocument(source, `pages/${page.file}.yaml`, page.schema));
+  const collections: Record<string, unknown> = {};
+  // Those that name others (exhibitions name works and images) are read once those are valid.
+  const entries = Object.entries(registry.collections);
+  const ordered = [...entries.filter(([, c]) => !c.needs), ...entries.filter(([, c]) => c.needs)];
+  for (const [key, collection] of ordered) {
+    const needs = collection.needs ?? [];
+    if (needs.some((need) => collections[need] === failed || !(need in collections))) {
+      collections[key] = failed;
+      continue;
+    }
+    const needed = Object.fromEntries(needs.map((need) => [need, collections[need]]));
+    collections[key] = checked(() => collection.read(source, needed));
+  }
+  const snapshot = { site, pages, collections: Object.fromEntries(entries.map(([key]) => [key, collections[key]])) };
+  if (problems.length === 0 && registry.crossChecks) problems.push(...registry.crossChecks(snapshot, source.label));
   if (problems.length > 0) throw new ContentError(problems.join("\n"));
   return snapshot;
-}
-
-/**
- * What one document names in another, which no single schema can check: the gallery's share
- * work and every page image a page shows. A page that names what is not there would fail when
- * rendered, so it is refused before it is published.
- */
-function crossDocumentProblems(snapshot: ContentSnapshot, label: string): string[] {
-  const problems: string[] = [];
-  // Named works must be shown ones: a hidden work is on no public page (decision 042).
-  const shown = new Set(shownWorks(snapshot.works).map((work) => work.slug));
-  const named = [
-    { file: "art", field: "share_work", slug: snapshot.pages.art.share_work },
-    { file: "home", field: "featured.work", slug: snapshot.pages.home.featured.work },
-    { file: "home", field: "series.work", slug: snapshot.pages.home.series.work },
-  ];
-  for (const { file, field, slug } of named) {
-    if (shown.has(slug)) continue;
-    const hidden = snapshot.works.some((work) => work.slug === slug);
-    problems.push(`${label}/pages/${file}.yaml: ${field}: "${slug}" is ${hidden ? "a hidden work" : "not a work"}`);
-  }
-  for (const [page, copy] of Object.entries(snapshot.pages)) {
-    for (const { at, ref } of imageRefsIn(copy)) {
-      if (!snapshot.pageImages[ref.collection]?.some((image) => image.name === ref.name))
-        problems.push(
-          `${label}/pages/${fileOf(page)}.yaml: ${at}: no page image "${ref.name}" in images/${ref.collection}.yaml`,
-        );
-    }
-  }
-  return problems;
-}
-
-/** A page's `collection/name` image fields, as their schemas turn them into `{ collection, name }`. */
-function imageRefsIn(value: unknown, at = ""): { at: string; ref: { collection: string; name: string } }[] {
-  if (value === null || typeof value !== "object") return [];
-  const keys = Object.keys(value);
-  const record = value as Record<string, unknown>;
-  if (keys.length === 2 && typeof record.collection === "string" && typeof record.name === "string")
-    return [{ at, ref: { collection: record.collection, name: record.name } }];
-  return keys.flatMap((key) => imageRefsIn(record[key], at ? `${at}.${key}` : key));
-}
-
-/** The page file a `PageTexts` key is read from. */
-function fileOf(page: string): string {
-  return page === "notFound" ? "not-found" : page;
 }

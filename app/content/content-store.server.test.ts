@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import {
   bundledContent,
   type ContentSnapshot,
@@ -15,14 +16,14 @@ function editedSnapshot(): ContentSnapshot {
     ...bundled,
     site: { ...bundled.site, brand: "Another Studio" },
     pages: { ...bundled.pages, about: { ...bundled.pages.about, title: "About, edited" } },
-    exhibitions: bundled.exhibitions.slice(1),
+    collections: { ...bundled.collections, exhibitions: bundled.collections.exhibitions.slice(1) },
   };
 }
 
 describe("ContentStore", () => {
   it("reads what the build bundled: the same settings the files hold", () => {
     const store = new ContentStore(bundledContent());
-    expect(store.siteSettings()).toEqual(loadSiteSettings());
+    expect(store.siteSettings()).toEqual(loadSiteSettings(contentFolder()));
     expect(store.page("about").title.length).toBeGreaterThan(0);
     expect(store.workRecords().length).toBeGreaterThan(100);
     const [first] = store.exhibitionLinks();

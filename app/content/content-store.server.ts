@@ -8,53 +8,10 @@ import { exhibitionLinks } from "#app/exhibitions/exhibition-files.server.ts";
 import type { PageImage } from "#app/images/page-image-files.server.ts";
 import type { PageImageRef } from "#app/images/page-image-lookup.ts";
 import { ownEntry } from "#app/security/own-entry.ts";
+import type { ContentSnapshot, PageTexts } from "./content-registry.server.ts";
 import type { LongFormKind, LongFormPiece } from "./long-form-files.server.ts";
-import type { AboutPage } from "./pages/about.server.ts";
-import type { ContactPage } from "./pages/contact.server.ts";
-import type { CvPage } from "./pages/cv.server.ts";
-import type { HomePage } from "./pages/home.server.ts";
-import type { PricesPage } from "./pages/prices.server.ts";
-import type {
-  ArtPage,
-  ExhibitionsPage,
-  LongFormIndexPage,
-  MerchPage,
-  NotFoundPage,
-  QuotesPage,
-} from "./pages/short-pages.server.ts";
-import type { SiteSettings } from "./site-settings.server.ts";
 
-/** The copy of each page file (content/pages/<name>.yaml), by the name a route asks for. */
-export interface PageTexts {
-  home: HomePage;
-  about: AboutPage;
-  cv: CvPage;
-  prices: PricesPage;
-  contact: ContactPage;
-  merch: MerchPage;
-  notFound: NotFoundPage;
-  quotes: QuotesPage;
-  exhibitions: ExhibitionsPage;
-  articles: LongFormIndexPage;
-  interviews: LongFormIndexPage;
-  art: ArtPage;
-}
-
-/**
- * Everything the public site shows, as checked content (the shapes the file loaders return).
- * One value, so a change of source replaces all of it at once: a page never mixes two versions.
- */
-export interface ContentSnapshot {
-  site: SiteSettings;
-  pages: PageTexts;
-  /** In catalogue order (app/catalogue/work-files.server.ts). */
-  works: readonly ArtworkRecord[];
-  /** Whole exhibition pages, in listing order. */
-  exhibitions: readonly Exhibition[];
-  longForm: Record<LongFormKind, readonly LongFormPiece[]>;
-  /** Page images (not artworks) by collection: content/images/*.yaml. */
-  pageImages: Readonly<Record<string, readonly PageImage[]>>;
-}
+export type { ContentSnapshot, PageTexts } from "./content-registry.server.ts";
 
 /**
  * What the build bundled: the snapshot it checked from every document of the content folder
@@ -88,14 +45,15 @@ interface DerivedViews {
 
 function derive(snapshot: ContentSnapshot): DerivedViews {
   // Hidden works (decision 042) are on no public page: the public catalogue leaves them out.
-  const shown = shownWorks(snapshot.works);
+  const shown = shownWorks(snapshot.collections.works);
   const catalogue = new Catalogue(shown);
   return {
     catalogue,
     // One catalogue while nothing is hidden: with 12,000 works a second costs ~115 ms and its indexes' memory.
-    catalogueWithHidden: shown.length === snapshot.works.length ? catalogue : new Catalogue(snapshot.works),
-    exhibitionLinks: exhibitionLinks(snapshot.exhibitions),
-    exhibitionsBySlug: new Map(snapshot.exhibitions.map((exhibition) => [exhibition.slug, exhibition])),
+    catalogueWithHidden:
+      shown.length === snapshot.collections.works.length ? catalogue : new Catalogue(snapshot.collections.works),
+    exhibitionLinks: exhibitionLinks(snapshot.collections.exhibitions),
+    exhibitionsBySlug: new Map(snapshot.collections.exhibitions.map((exhibition) => [exhibition.slug, exhibition])),
   };
 }
 
@@ -144,7 +102,7 @@ export class ContentStore {
   }
 
   /** Brand, tagline, contact, prices, navigation labels: content/site.yaml. */
-  siteSettings(): SiteSettings {
+  siteSettings(): ContentSnapshot["site"] {
     return this.#snapshot.site;
   }
 
@@ -155,7 +113,7 @@ export class ContentStore {
 
   /** The works' checked records, in catalogue order. */
   workRecords(): readonly ArtworkRecord[] {
-    return this.#snapshot.works;
+    return this.#snapshot.collections.works;
   }
 
   /**
@@ -183,19 +141,19 @@ export class ContentStore {
 
   /** Articles or interviews, newest first, with their HTML as stored (long-form.server.ts sanitises it). */
   longForm(kind: LongFormKind): readonly LongFormPiece[] {
-    return this.#snapshot.longForm[kind];
+    return this.#snapshot.collections[kind];
   }
 
   /** A registered page image with its collection; a name no collection has is a content error. */
   pageImage(collection: string, name: string): PageImageRef {
-    const found = ownEntry(this.#snapshot.pageImages, collection)?.find((image) => image.name === name);
+    const found = ownEntry(this.#snapshot.collections.images, collection)?.find((image) => image.name === name);
     if (!found) throw new Error(`No page image "${name}" in content/images/${collection}.yaml`);
     return { collection, ...found };
   }
 
   /** Every page image (not artworks), by collection. */
   pageImages(): Readonly<Record<string, readonly PageImage[]>> {
-    return this.#snapshot.pageImages;
+    return this.#snapshot.collections.images;
   }
 }
 

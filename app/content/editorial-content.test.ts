@@ -1,16 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { contentFolder, readPage } from "#app/content/content-registry.server.ts";
 import { aboutWithImages } from "./about.ts";
 import { processContentStore } from "./content-store.server.ts";
-import { longFormPaths } from "./long-form-paths.server.ts";
-import { loadAboutPage } from "./pages/about.server.ts";
-import { loadCvPage } from "./pages/cv.server.ts";
 import { prerenderPaths } from "./prerender-paths.ts";
 
-const cvLinks = loadCvPage().sections.flatMap((s) => s.entries.flatMap((e) => (e.link ? [e.link] : [])));
+const cvLinks = readPage(contentFolder(), "cv").sections.flatMap((s) =>
+  s.entries.flatMap((e) => (e.link ? [e.link] : [])),
+);
 const store = processContentStore();
-const about = aboutWithImages(loadAboutPage(), (collection, name) => store.pageImage(collection, name));
+const about = aboutWithImages(readPage(contentFolder(), "about"), (collection, name) =>
+  store.pageImage(collection, name),
+);
 const exhibitions = store.exhibitionLinks();
 
 describe("editorial content", () => {
@@ -23,7 +25,7 @@ describe("editorial content", () => {
   });
 
   it("every article and interview the CV links to exists as a Markdown file", () => {
-    const pages = new Set(longFormPaths());
+    const pages = new Set(prerenderPaths());
     const internal = cvLinks.filter((h) => h.startsWith("/articles/") || h.startsWith("/interviews/"));
     expect(internal.length).toBeGreaterThanOrEqual(16);
     for (const href of internal) expect(pages, href).toContain(href);

@@ -2,8 +2,9 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { artworkNeighbours } from "#app/catalogue/artwork-neighbours.server.ts";
 import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { loader as artworksApi } from "#app/routes/api.artworks.ts";
 import { loader as workPage } from "#app/routes/art.$slug.tsx";
 import { atomFeed } from "#app/seo/feed.ts";
@@ -13,7 +14,7 @@ import { ContentStore, contentStoreContext } from "./content-store.server.ts";
 
 // Issue 23, "hide (draft) a work" (decision 042): a hidden work stays in the documents and in
 // viewing rooms' catalogue, and is on no public page, list, sitemap, feed, API or neighbour link.
-const files = new DirectorySource(contentDir()).all();
+const files = contentFolder(contentDir()).all();
 const slug = "brass-moth";
 
 function storeWith(changes: Record<string, unknown>): ContentStore {

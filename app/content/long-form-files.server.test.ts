@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { readLongForm } from "./long-form-files.server.ts";
 
 const temporary: string[] = [];
@@ -21,7 +22,7 @@ function articlesWith(body: string): string {
 
 function refusal(body: string): string {
   try {
-    readLongForm("articles", articlesWith(body));
+    readLongForm("articles", contentFolder(articlesWith(body)));
   } catch (error) {
     return (error as Error).message;
   }
@@ -55,7 +56,9 @@ describe("an article's Markdown, on the way in (decision 029)", () => {
   it("keeps Markdown, simple inline tags and safe links", () => {
     const [piece] = readLongForm(
       "articles",
-      articlesWith("## Notes\n\nE = mc<sup>2</sup>, see [the work](/art/moss) or [mail](mailto:a@b.example)."),
+      contentFolder(
+        articlesWith("## Notes\n\nE = mc<sup>2</sup>, see [the work](/art/moss) or [mail](mailto:a@b.example)."),
+      ),
     );
     expect(piece?.html).toBe(
       '<h2>Notes</h2>\n<p>E = mc<sup>2</sup>, see <a href="/art/moss">the work</a> or <a href="mailto:a@b.example">mail</a>.</p>\n',

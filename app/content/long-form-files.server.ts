@@ -21,9 +21,9 @@ const frontMatter = {
   interviewer: text.optional(),
   publication: text,
   date: z.string({ error: "must be a date YYYY-MM-DD" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD"),
-  summary: text,
+  summary: text.meta({ long: true }),
   /** Shown above the text, e.g. that a piece is a shorter stand-in. */
-  note: text.optional(),
+  note: text.meta({ long: true }).optional(),
   body: z
     .string()
     .default("")
@@ -42,7 +42,8 @@ const frontMatter = {
           code: "custom",
           message: `holds what the site never shows: ${removed.join(", ")}. Remove it: Markdown, simple tags such as <em>, <sup> or <br>, and https://, mailto: or site links are fine`,
         });
-    }),
+    })
+    .meta({ long: true, markdown: true }),
 };
 
 /** Markdown marked cannot read without running out of stack (quotes or lists inside each other). */
@@ -90,7 +91,7 @@ export function longFormDir(kind: LongFormKind, dir = contentDir()): string {
 }
 
 /** Every piece of one kind, newest first (file-name order among pieces of the same date). */
-export function readLongForm(kind: LongFormKind, dir: ContentLocation = contentDir()): LongFormPiece[] {
+export function readLongForm(kind: LongFormKind, dir: ContentLocation): LongFormPiece[] {
   return readFolder(dir, kind, longFormSchemas[kind])
     .map(
       ({ name, data: { body, ...fields } }): LongFormPiece => ({

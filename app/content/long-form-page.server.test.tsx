@@ -7,9 +7,11 @@ import LongFormPiecePage, { loader } from "#app/routes/long-form/piece.tsx";
 
 // A store holding HTML that never went through the content checks: what a database row written
 // around the editor, or a bug on the way in, would hand the page. The page must still be inert.
+const bundled = bundledContent();
 const hostileContent = new ContentStore({
-  ...bundledContent(),
-  longForm: {
+  ...bundled,
+  collections: {
+    ...bundled.collections,
     articles: [
       {
         kind: "articles",

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 
 // Words about a work, written in the pages, exhibitions and long-form files, must name the
 // series its work file gives it: the catalogue's filter and the prose cannot disagree.
 const content = path.resolve("content");
 const textFolders = ["pages", "exhibitions", "images", "articles", "interviews"];
-const works = readWorkRecords(content);
+const works = readWorkRecords(contentFolder(content));
 
 interface SeriesMention {
   file: string;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { loadSiteSettings } from "./site-settings.server.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-site-"));
@@ -21,7 +22,7 @@ function siteFolder(edit: (data: Record<string, unknown>) => void): string {
 
 describe("content/site.yaml", () => {
   it("reads the site settings in the shape pages use", () => {
-    const site = loadSiteSettings(path.resolve("content"));
+    const site = loadSiteSettings(contentFolder(path.resolve("content")));
     expect(site.brand).toBe("Umbra");
     expect(site.printSize).toBe("78 x 55in (200 x 140cm)");
     expect(site.contact.assistantDirector.name).toBe("Marguerite Okonkwo-Hale");
@@ -33,21 +34,23 @@ describe("content/site.yaml", () => {
     const dir = siteFolder((data) => {
       delete data.brand;
     });
-    expect(() => loadSiteSettings(dir)).toThrow(`${path.join(dir, "site.yaml")}: brand: is missing`);
+    expect(() => loadSiteSettings(contentFolder(dir))).toThrow(`${path.join(dir, "site.yaml")}: brand: is missing`);
   });
 
   it("refuses a field it does not know, so a misspelt key is not silently ignored", () => {
     const dir = siteFolder((data) => {
       data.tagline_text = "Visionary works";
     });
-    expect(() => loadSiteSettings(dir)).toThrow(/site\.yaml: \(file\): Unrecognized key: "tagline_text"/);
+    expect(() => loadSiteSettings(contentFolder(dir))).toThrow(
+      /site\.yaml: \(file\): Unrecognized key: "tagline_text"/,
+    );
   });
 
   it("says what a price must be", () => {
     const dir = siteFolder((data) => {
       (data.prices as Record<string, unknown>).original_paintings = "5,000 dollars";
     });
-    expect(() => loadSiteSettings(dir)).toThrow(
+    expect(() => loadSiteSettings(contentFolder(dir))).toThrow(
       'site.yaml: prices.original_paintings: must be a whole number of US dollars, or empty for "priced on request" (got "5,000 dollars")',
     );
   });
@@ -57,13 +60,13 @@ describe("content/site.yaml", () => {
       ((data.social as Record<string, Record<string, unknown>>).x as Record<string, unknown>).url =
         "javascript:alert(3)";
     });
-    expect(() => loadSiteSettings(social)).toThrow(
+    expect(() => loadSiteSettings(contentFolder(social))).toThrow(
       'site.yaml: social.x.url: must be an https:// (or http://) link, a mailto: address, or an address on this site starting with "/" (got "javascript:alert(3)")',
     );
     const logo = siteFolder((data) => {
       (data.logo as Record<string, unknown>).src = "javascript:alert(3)";
     });
-    expect(() => loadSiteSettings(logo)).toThrow(
+    expect(() => loadSiteSettings(contentFolder(logo))).toThrow(
       'site.yaml: logo.src: must be an address on this site starting with "/" (got "javascript:alert(3)")',
     );
   });
@@ -74,6 +77,8 @@ describe("content/site.yaml", () => {
       const first = footer[0]?.links?.[0];
       if (first) first.to = "//evil.example/about";
     });
-    expect(() => loadSiteSettings(dir)).toThrow(/site\.yaml: navigation\.footer\.0\.links\.0\.to: must be/);
+    expect(() => loadSiteSettings(contentFolder(dir))).toThrow(
+      /site\.yaml: navigation\.footer\.0\.links\.0\.to: must be/,
+    );
   });
 });

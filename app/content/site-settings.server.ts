@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { type ContentLocation, readDocument } from "#app/content-files/content-source.server.ts";
+import { type ContentLocation, DirectorySource, readDocument } from "#app/content-files/content-source.server.ts";
 import { linkAddress, siteLinkAddress } from "#app/security/link-address.ts";
 import { text } from "./pages/page-file.server.ts";
 
@@ -15,7 +15,7 @@ const price = z.number({ error: priceError }).int(priceError).positive(priceErro
 export const siteFileSchema = z.strictObject({
   brand: text,
   tagline: text,
-  description: text,
+  description: text.meta({ long: true }),
   logo: z.strictObject({
     src: siteLinkAddress,
     width: z.number().int().positive(),
@@ -79,7 +79,7 @@ export function toSiteConfig(file: z.output<typeof siteFileSchema>) {
 export type SiteSettings = ReturnType<typeof toSiteConfig>;
 
 /** Reads and checks `site.yaml` in the content folder. */
-export function loadSiteSettings(dir: ContentLocation = contentDir()): SiteSettings {
+export function loadSiteSettings(dir: ContentLocation): SiteSettings {
   return toSiteConfig(readDocument(dir, "site.yaml", siteFileSchema));
 }
 
@@ -94,7 +94,8 @@ let published: (() => SiteSettings) | undefined;
  */
 export function siteSettings(): SiteSettings {
   if (published) return published();
-  cached ??= loadSiteSettings();
+  // site.yaml is YAML: the folder needs no layout to be read.
+  cached ??= loadSiteSettings(new DirectorySource(contentDir(), {}));
   return cached;
 }
 

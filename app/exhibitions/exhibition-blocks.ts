@@ -39,7 +39,7 @@ const sitePath = siteLinkAddress;
  * without a scheme), a backslash, or a scheme such as javascript: or data:.
  */
 const siteFile = (message: string) => narrowedLinkAddress((value) => /^\/[^\s\\]*\.[a-z0-9]+$/.test(value), message);
-const paragraphs = z.array(text).min(1, "needs at least one paragraph");
+const paragraphs = z.array(text).min(1, "needs at least one paragraph").meta({ long: true });
 
 /** Headed blocks get an id for aria-labelledby (headingId). */
 const headed = { heading: text, id: z.string().regex(ID, "must be lowercase letters, digits and hyphens").optional() };
@@ -52,19 +52,22 @@ export interface BlockSources {
 }
 
 function imageSchemas(registry: BlockSources["images"]) {
-  const imageRef = z.string().transform((value, ctx): PageImageRef => {
-    const [collection, name, extra] = value.split("/");
-    if (!collection || !name || extra !== undefined) {
-      ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
-      return z.NEVER;
-    }
-    const found = ownEntry(registry, collection)?.find((image) => image.name === name);
-    if (!found) {
-      ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
-      return z.NEVER;
-    }
-    return { collection, ...found };
-  });
+  const imageRef = z
+    .string()
+    .transform((value, ctx): PageImageRef => {
+      const [collection, name, extra] = value.split("/");
+      if (!collection || !name || extra !== undefined) {
+        ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
+        return z.NEVER;
+      }
+      const found = ownEntry(registry, collection)?.find((image) => image.name === name);
+      if (!found) {
+        ctx.addIssue({ code: "custom", message: `no page image "${name}" in collection "${collection}"` });
+        return z.NEVER;
+      }
+      return { collection, ...found };
+    })
+    .meta({ image: true });
 
   const imagePrefix = z
     .string()
@@ -125,7 +128,7 @@ function worksByTitle(catalogue: readonly CatalogueWorkRef[]) {
 /** Every block type; `catalogue` resolves the works block's titles and checks /art/ links. */
 export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
   const { imageRef, imageSet } = imageSchemas(images);
-  const prose = z.array(catalogueLinksChecked(catalogue)).min(1, "needs at least one paragraph");
+  const prose = z.array(catalogueLinksChecked(catalogue)).min(1, "needs at least one paragraph").meta({ long: true });
   const section = z.object({ ...headed, paragraphs: prose }).strict();
   const blocks = [
     z.object({ type: z.literal("hero"), image: imageRef }).strict(),
@@ -155,7 +158,7 @@ export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
       })
       .strict(),
     z.object({ type: z.literal("gallery"), ...headed, label: text, images: imageSet }).strict(),
-    z.object({ type: z.literal("quote"), text, cite: text.optional() }).strict(),
+    z.object({ type: z.literal("quote"), text: text.meta({ long: true }), cite: text.optional() }).strict(),
     z
       .object({ type: z.literal("list"), ...headed, ordered: z.boolean().default(false), items: z.array(text).min(1) })
       .strict(),
@@ -178,10 +181,10 @@ export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
       .object({
         type: z.literal("audio"),
         ...headed,
-        caption: text,
+        caption: text.meta({ long: true }),
         src: siteFile("must be a site path to a file, such as /audio/x.m4a or an uploaded /files/u/... address"),
         mime: text,
-        note: text.optional(),
+        note: text.meta({ long: true }).optional(),
         transcript: paragraphs.optional(),
       })
       .strict(),
@@ -190,7 +193,7 @@ export function exhibitionBlockSchema({ catalogue, images }: BlockSources) {
       .object({
         type: z.literal("downloads"),
         ...headed,
-        text: text.optional(),
+        text: text.meta({ long: true }).optional(),
         files: z.array(z.object({ label: text, href: siteFile("must be a site path to a file") }).strict()).min(1),
       })
       .strict(),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import type { ExhibitionBlock, ExhibitionBlockOf } from "./exhibition-blocks.ts";
 import { catalogueWorkRefs, exhibitionLinks, readExhibitions } from "./exhibition-files.server.ts";
 
@@ -42,7 +43,7 @@ id_prefix: kyoto
 function problemWith(blocks: string): string {
   const dir = contentDirWith({ "kyoto-2026.yaml": `${header}blocks:\n${blocks}` });
   try {
-    readExhibitions(dir);
+    readExhibitions(contentFolder(dir));
   } catch (error) {
     return (error as Error).message;
   }
@@ -50,13 +51,13 @@ function problemWith(blocks: string): string {
 }
 
 const blockOf = <T extends ExhibitionBlock["type"]>(slug: string, type: T) =>
-  readExhibitions()
+  readExhibitions(contentFolder())
     .find((e) => e.slug === slug)!
     .blocks.filter((b): b is ExhibitionBlockOf<T> => b.type === type);
 
 describe("readExhibitions: the five exhibitions", () => {
   it("lists them in navigation order with their listing fields", () => {
-    expect(exhibitionLinks(readExhibitions()).map((e) => [e.path, e.navLabel])).toEqual([
+    expect(exhibitionLinks(readExhibitions(contentFolder())).map((e) => [e.path, e.navLabel])).toEqual([
       ["/exhibitions/icva-partnership-2025", "ICVA Partnership 2025"],
       ["/exhibitions/residency-in-the-amazon-peru-2025", "Residency In The Amazon: Peru 2025"],
       ["/exhibitions/solo-exhibition-london-2024", "Solo Exhibition: London, 2024"],
@@ -88,7 +89,7 @@ describe("readExhibitions: the five exhibitions", () => {
   });
 
   it("gives the listing each page's hero image as its feature image, when the page has a hero", () => {
-    const links = exhibitionLinks(readExhibitions());
+    const links = exhibitionLinks(readExhibitions(contentFolder()));
     const bySlug = (slug: string) => links.find((e) => e.slug === slug)!;
     expect(bySlug("solo-exhibition-london-2024").featureImage).toMatchObject({
       collection: "solo-london",
@@ -100,7 +101,7 @@ describe("readExhibitions: the five exhibitions", () => {
   });
 
   it("gives a page without a hero its card_image as the feature image, so every index card has a picture", () => {
-    const links = exhibitionLinks(readExhibitions());
+    const links = exhibitionLinks(readExhibitions(contentFolder()));
     expect(links.find((e) => e.slug === "icva-partnership-2025")?.featureImage).toMatchObject({
       collection: "partnership",
       name: "card",
@@ -126,7 +127,7 @@ describe("readExhibitions: a sixth exhibition is one more file", () => {
       },
       true,
     );
-    const exhibitions = readExhibitions(dir);
+    const exhibitions = readExhibitions(contentFolder(dir));
     expect(exhibitions).toHaveLength(6);
     const links = exhibitionLinks(exhibitions);
     expect(links.map((e) => e.slug).slice(2, 4)).toEqual(["kyoto-2026", "solo-exhibition-london-2024"]);
@@ -209,7 +210,7 @@ describe("readExhibitions: invalid files fail naming the file, block and field",
 
 describe("catalogueWorkRefs", () => {
   it("gives each work's title, slug and small image name", () => {
-    const refs = catalogueWorkRefs();
+    const refs = catalogueWorkRefs(contentFolder());
     expect(refs.length).toBeGreaterThan(100);
     expect(refs.find((w) => w.slug === "the-magicians-chest")).toEqual({
       title: "The Magician's Chest",

@@ -30,7 +30,7 @@ export function exhibitionFileSchema(sources: BlockSources) {
       title: z.string().trim().min(1),
       year: z.number().int().min(1900).max(2100),
       place: z.string().trim().min(1),
-      summary: z.string().trim().min(1),
+      summary: z.string().trim().min(1).meta({ long: true }),
       eyebrow: z.string().trim().min(1),
       heading: z.string().trim().min(1).optional(),
       id_prefix: z
@@ -44,7 +44,7 @@ export function exhibitionFileSchema(sources: BlockSources) {
 }
 
 /** The catalogue's works as the works block resolves them (title, slug, small image). */
-export function catalogueWorkRefs(dir: ContentLocation = contentDir()): CatalogueWorkRef[] {
+export function catalogueWorkRefs(dir: ContentLocation): CatalogueWorkRef[] {
   return workRefsOf(readWorkRecords(dir));
 }
 
@@ -66,7 +66,7 @@ export function exhibitionsDir(dir = contentDir()): string {
  * looked up in the same CONTENT_DIR's registries.
  */
 export function readExhibitions(
-  dir: ContentLocation = contentDir(),
+  dir: ContentLocation,
   sources: BlockSources = { catalogue: catalogueWorkRefs(dir), images: readPageImages(dir) },
 ): Exhibition[] {
   const entries = readFolder(dir, "exhibitions", exhibitionFileSchema(sources));

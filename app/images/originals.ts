@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { contentDir, displayPath } from "#app/content-files/content-files.server.ts";
+import { DirectorySource } from "#app/content-files/content-source.server.ts";
 import { imagesDir, readPageImages } from "#app/images/page-image-files.server.ts";
 import { ownEntry } from "#app/security/own-entry.ts";
 
@@ -65,7 +66,7 @@ export function scanOriginals(dir = contentDir()): OriginalsScan {
     add("artworks", works, file, fs.existsSync(record) ? undefined : `there is no work ${displayPath(record)}`);
   }
   const images = imagesDir(dir);
-  const registry = fs.existsSync(images) ? readPageImages(dir) : {};
+  const registry = fs.existsSync(images) ? readPageImages(new DirectorySource(dir, {})) : {};
   const collections = fs.existsSync(images)
     ? fs.readdirSync(images, { withFileTypes: true }).filter((entry) => entry.isDirectory())
     : [];

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { STAND_IN_KINDS } from "#app/images/stand-in-kinds.ts";
 import { imagesDir, readPageImages } from "./page-image-files.server.ts";
 
@@ -16,7 +17,7 @@ function problemWith(yaml: string): string {
   fs.mkdirSync(path.join(dir, "images"), { recursive: true });
   fs.writeFileSync(path.join(dir, "images", "studio.yaml"), yaml);
   try {
-    readPageImages(dir);
+    readPageImages(contentFolder(dir));
   } catch (error) {
     return (error as Error).message;
   }
@@ -36,7 +37,7 @@ describe("page-image registry kinds", () => {
   });
 
   it("reads kind, tone and label into the registry", () => {
-    const registry = readPageImages();
+    const registry = readPageImages(contentFolder());
     expect(registry.partnership?.find((image) => image.name === "icva-logo")).toMatchObject({
       kind: "logo",
       label: "Institute of Contemporary Visionary Art",

@@ -78,7 +78,7 @@ export function imagesDir(dir = contentDir()): string {
 }
 
 /** Every collection's images, in file order; a name listed twice in one collection is refused. */
-export function readPageImages(dir: ContentLocation = contentDir()): Record<string, PageImage[]> {
+export function readPageImages(dir: ContentLocation): Record<string, PageImage[]> {
   const registry: Record<string, PageImage[]> = {};
   const problems: string[] = [];
   for (const { name: collection, file, data } of readFolder(dir, "images", z.array(pageImageSchema))) {

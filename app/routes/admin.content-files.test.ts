@@ -121,14 +121,20 @@ function fetchFile(href: string, init: { cookie?: string; range?: string; method
 
 function publishing(files: { downloads?: string; audio?: string }) {
   const content = bundledContent();
-  const [first, ...rest] = content.exhibitions as Exhibition[];
+  const [first, ...rest] = content.collections.exhibitions as Exhibition[];
   if (!first) throw new Error("no exhibition in the bundled content");
   const blocks = [...first.blocks];
   if (files.downloads)
     blocks.push({ type: "downloads", heading: "Downloads", files: [{ label: "Catalogue", href: files.downloads }] });
   if (files.audio)
     blocks.push({ type: "audio", heading: "Listen", caption: "A recording", src: files.audio, mime: "audio/wav" });
-  context.set(contentStoreContext, new ContentStore({ ...content, exhibitions: [{ ...first, blocks }, ...rest] }));
+  context.set(
+    contentStoreContext,
+    new ContentStore({
+      ...content,
+      collections: { ...content.collections, exhibitions: [{ ...first, blocks }, ...rest] },
+    }),
+  );
 }
 
 const incomingLeft = () => fs.readdirSync(path.join(dataDir, "uploads-incoming"));

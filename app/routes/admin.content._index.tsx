@@ -6,13 +6,13 @@ import { contentWriteAccess } from "#app/admin/content/content-access.server.ts"
 import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
-import { folderLabel, foldersInOrder } from "#app/admin/content/content-folders.ts";
 import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
+import { documentKindLabel, documentsByGroup } from "#app/content/content-registry-views.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
@@ -46,7 +46,7 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
       hidden: false,
     }));
   const documents = [...published, ...unpublished]
-    .map((document) => ({ ...document, draft: drafts.has(document.path) }))
+    .map((document) => ({ ...document, kind: documentKindLabel(document.path), draft: drafts.has(document.path) }))
     .sort((a, b) => a.path.localeCompare(b.path));
   const needle = query.toLowerCase();
   const shown = needle
@@ -55,7 +55,8 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   return {
     state: "admin" as const,
     email: access.user.email,
-    documents: shown,
+    groups: documentsByGroup(shown),
+    shown: shown.length,
     total: documents.length,
     query,
     deleted: (new URL(request.url).searchParams.get("deleted") ?? "").slice(0, 200),
@@ -100,9 +101,8 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
     return <StudioGate screen="content" state={loaderData.state} error={error} />;
   }
-  const { documents, query, total } = loaderData;
+  const { groups, query, total } = loaderData;
   const newWorkError = actionData && "newWorkError" in actionData ? String(actionData.newWorkError) : undefined;
-  const byFolder = foldersInOrder(documents);
   return (
     <>
       <header className={studio.head}>
@@ -157,12 +157,12 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
       </Form>
       {query ? (
         <p className={styles.count}>
-          {documents.length} of {total} documents match “{query}”. <Link to="/admin/content">Show all</Link>
+          {loaderData.shown} of {total} documents match “{query}”. <Link to="/admin/content">Show all</Link>
         </p>
       ) : null}
-      {byFolder.map(({ folder, documents: inFolder }) => (
+      {groups.map(({ folder, label, documents: inFolder }) => (
         <section key={folder} aria-labelledby={`folder-${folder}`} className={styles.folder}>
-          <h2 id={`folder-${folder}`}>{folderLabel(folder)}</h2>
+          <h2 id={`folder-${folder}`}>{label}</h2>
           <ul className={styles.documents}>
             {inFolder.map((document) => (
               <li key={document.path}>
@@ -170,11 +170,11 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
                 {document.draft ? <span className={styles.draftMark}>Draft</span> : null}
                 {document.hidden ? <span className={styles.draftMark}>Hidden</span> : null}
                 <span className={styles.meta}>
-                  {document.path}
+                  {document.kind}
                   {document.updatedAt ? (
                     <>
                       {" "}
-                      · revision {document.revision} · {document.updatedBy},{" "}
+                      · changed by {document.updatedBy},{" "}
                       <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>
                     </>
                   ) : (

@@ -73,12 +73,18 @@ describe.runIf(engineAvailable("pglite"))("exhibition files on the S3 store", { 
     expect(await processOriginalStore().get(sha256Of(recording))).toEqual(recording);
 
     const content = bundledContent();
-    const [first, ...rest] = content.exhibitions as Exhibition[];
+    const [first, ...rest] = content.collections.exhibitions as Exhibition[];
     if (!first) throw new Error("no exhibition in the bundled content");
     const listen = { type: "audio" as const, heading: "Listen", caption: "Dusk", src: href, mime: "audio/wav" };
     context.set(
       contentStoreContext,
-      new ContentStore({ ...content, exhibitions: [{ ...first, blocks: [...first.blocks, listen] }, ...rest] }),
+      new ContentStore({
+        ...content,
+        collections: {
+          ...content.collections,
+          exhibitions: [{ ...first, blocks: [...first.blocks, listen] }, ...rest],
+        },
+      }),
     );
     const get = (range?: string) =>
       loader({

@@ -35,7 +35,9 @@ async function fileLoader({ request, context }: Route.LoaderArgs) {
     .from(exhibitionFiles)
     .where(eq(exhibitionFiles.shortHash, address.shortHash));
   if (!row || row.ext !== address.ext) return text(404, NOT_FOUND);
-  const published = exhibitionFileLinks(context.get(contentStoreContext).snapshot().exhibitions).has(pathname);
+  const published = exhibitionFileLinks(context.get(contentStoreContext).snapshot().collections.exhibitions).has(
+    pathname,
+  );
   if (!published && (await studioAccess(request, context, "json")).state !== "admin") return text(404, NOT_FOUND);
 
   const file = await processOriginalStore().localFile(row.sha256);

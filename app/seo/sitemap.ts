@@ -1,5 +1,6 @@
+import { type ContentRegistry, siteRegistry } from "#app/content/content-registry.server.ts";
+import { publicPaths } from "#app/content/content-registry-views.server.ts";
 import type { ContentStore } from "#app/content/content-store.server.ts";
-import { listLongForm } from "#app/content/long-form.server.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
 import { jpegUrl } from "#app/images/image-urls.ts";
 import { absoluteUrl } from "./social-meta.ts";
@@ -10,31 +11,15 @@ interface SitemapEntry {
   images?: { path: string; title: string }[];
 }
 
-/** Every public page, with each artwork's picture. */
-export function sitemapEntries(content: ContentStore): SitemapEntry[] {
-  const pages = [
-    "/",
-    "/about",
-    "/art",
-    "/cv",
-    "/prices",
-    "/merch",
-    "/quotes",
-    "/contact",
-    "/exhibitions",
-    "/articles",
-    "/interviews",
-  ];
-  return [
-    ...pages.map((path) => ({ path })),
-    ...content.exhibitionLinks().map((e) => ({ path: e.path })),
-    ...content.catalogue().artworks.map((a) => ({
-      path: `/art/${a.slug}`,
-      images: [{ path: jpegUrl(imageInfo("artworks", a.imageLarge), 1920), title: a.title }],
-    })),
-    ...listLongForm(content, "articles").map((piece) => ({ path: `/articles/${piece.slug}` })),
-    ...listLongForm(content, "interviews").map((piece) => ({ path: `/interviews/${piece.slug}` })),
-  ];
+/** Every public page (the content registry's addresses), with each artwork's picture. */
+export function sitemapEntries(content: ContentStore, registry: ContentRegistry = siteRegistry): SitemapEntry[] {
+  const works = new Map(content.catalogue().artworks.map((work) => [`/art/${work.slug}`, work]));
+  return publicPaths(content.snapshot(), { prerendered: false }, registry).map((path) => {
+    const work = works.get(path);
+    return work
+      ? { path, images: [{ path: jpegUrl(imageInfo("artworks", work.imageLarge), 1920), title: work.title }] }
+      : { path };
+  });
 }
 
 /** The sitemap with every URL under `origin` (PUBLIC_URL's). */

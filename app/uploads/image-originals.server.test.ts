@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import { ContentStore } from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import {
   allTestEngines,
   createTestDatabase,
@@ -21,7 +22,7 @@ import {
 } from "./image-originals.server.ts";
 import { UploadedOriginals } from "./uploaded-originals.ts";
 
-const files = new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content");
+const files = new DocumentSource(new Map(contentFolder(contentDir()).all()), "content");
 const WORK = { collection: "artworks", name: "brass-moth" };
 
 function original(hex: string, width = 1600): InspectedOriginal {

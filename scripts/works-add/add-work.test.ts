@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workFileSchema } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords } from "#app/catalogue/work-files.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { readContentFile } from "#app/content-files/content-files.server.ts";
 import { addWork, slugFromTitle } from "./add-work.ts";
 
@@ -50,7 +51,7 @@ describe("works:add", () => {
       secondary_market: "",
       description: "",
     });
-    expect(readWorkRecords(content).map((w) => w.slug)).toContain("moss-lantern");
+    expect(readWorkRecords(contentFolder(content)).map((w) => w.slug)).toContain("moss-lantern");
   });
 
   it("numbers the file when another work has the same title's file name", async () => {

@@ -4,6 +4,7 @@ import sharp, { type Metadata } from "sharp";
 import { stringify } from "yaml";
 import { CHAINS, SERIES, workFileSchema } from "#app/catalogue/artwork-record.ts";
 import { readWorkRecords, worksDir } from "#app/catalogue/work-files.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { ContentError, displayPath, readContentFile } from "#app/content-files/content-files.server.ts";
 import { CliError } from "#scripts/cli.ts";
 
@@ -73,7 +74,7 @@ export async function addWork(work: NewWork, contentDir: string): Promise<AddedW
 
   let existing: ReturnType<typeof readWorkRecords>;
   try {
-    existing = readWorkRecords(contentDir);
+    existing = readWorkRecords(contentFolder(contentDir));
   } catch (error) {
     if (error instanceof ContentError) throw new CliError(`Fix the existing work files first:\n${error.message}`);
     throw error;

@@ -4,17 +4,18 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { commitChanges, importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
 import { documentsFingerprint } from "#app/content/content-fingerprint.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import { ContentStore } from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { type BuildCataloguePdf, CataloguePdfRebuilds } from "./catalogue-pdf-rebuilds.ts";
 import { cataloguePdfTarget } from "./catalogue-pdf-target.ts";
 
 // The repository's content, as the build bundles it and the database starts from.
-const files = new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content");
+const files = new DocumentSource(new Map(contentFolder(contentDir()).all()), "content");
 const EXHIBITION = "exhibitions/solo-exhibition-london-2024.yaml";
 type Doc = Record<string, unknown>;
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContentConflict, importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { ContentError, contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { listDocuments, MAX_DOCUMENT_TEXT, openDocument, publishDocumentText } from "./content-editing.server.ts";
 
-const files = new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content");
+const files = new DocumentSource(new Map(contentFolder(contentDir()).all()), "content");
 const author = "curator@umbra.test";
 
 describe("the studio's content editor", () => {

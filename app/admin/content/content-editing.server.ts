@@ -6,6 +6,8 @@ import {
   history,
   isDocumentPath,
 } from "#app/content/content-documents.server.ts";
+import { contentLayout } from "#app/content/content-registry.server.ts";
+import { documentTitle } from "#app/content/content-registry-views.server.ts";
 import { ContentError, MAX_DOCUMENT_CHARACTERS, parseContentText } from "#app/content-files/content-files.server.ts";
 import { bodyFieldOf } from "#app/content-files/content-source.server.ts";
 import { documentText } from "#app/content-files/content-writer.server.ts";
@@ -46,19 +48,9 @@ export async function listDocuments(db: AppDatabase): Promise<DocumentListing[]>
     .orderBy(asc(contentDocuments.path));
   return rows.map(({ data, ...row }) => ({
     ...row,
-    label: labelOf(row.path, data),
+    label: documentTitle(row.path, data),
     hidden: row.path.startsWith("works/") && (data as { hidden?: unknown } | null)?.hidden === true,
   }));
-}
-
-function labelOf(path: string, data: unknown): string {
-  const fields =
-    data !== null && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  for (const key of ["title", "heading", "brand"]) {
-    const value = fields[key];
-    if (typeof value === "string" && value.trim()) return value.trim();
-  }
-  return path.slice(path.lastIndexOf("/") + 1);
 }
 
 export interface OpenedDocument {
@@ -80,7 +72,7 @@ export async function openDocument(db: AppDatabase, path: string): Promise<Opene
   return {
     path,
     data: row.data,
-    text: documentText(path, row.data),
+    text: documentText(path, row.data, contentLayout()),
     revision: row.revision,
     updatedAt: row.updatedAt,
     updatedBy: row.updatedBy,
@@ -90,7 +82,7 @@ export async function openDocument(db: AppDatabase, path: string): Promise<Opene
 
 /** A revision's document as its file's text (null when that revision deleted it). */
 export function revisionText(path: string, revision: DocumentRevision): string | null {
-  return revision.data === null ? null : documentText(path, revision.data);
+  return revision.data === null ? null : documentText(path, revision.data, contentLayout());
 }
 
 /**
@@ -107,7 +99,7 @@ export async function publishDocumentText(
     throw new ContentError(
       `The text is ${input.text.length} characters; a document holds at most ${MAX_DOCUMENT_TEXT}.`,
     );
-  const bodyField = bodyFieldOf(input.path);
+  const bodyField = bodyFieldOf(input.path, contentLayout());
   // Line endings as a browser's textarea sends them (CRLF) read the same as the file's.
   const text = input.text.replace(/\r\n?/g, "\n");
   const data = parseContentText(input.path, text, bodyField ? { bodyField } : {});

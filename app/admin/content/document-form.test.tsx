@@ -2,15 +2,15 @@ import { isDeepStrictEqual } from "node:util";
 import { Window } from "happy-dom";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { contentFolder } from "#app/content/content-registry.server.ts";
+import { documentSchema } from "#app/content/content-registry-views.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource } from "#app/content-files/content-source.server.ts";
 import { DocumentFields } from "./document-form.tsx";
-import { documentSchema } from "./document-schemas.server.ts";
 import type { FieldSpec } from "./form-fields.ts";
 import { describeSchema } from "./form-schema.server.ts";
 import { applyEdit, formMap, valueFromForm } from "./form-values.server.ts";
 
-const documents = new DirectorySource(contentDir()).all();
+const documents = contentFolder(contentDir()).all();
 
 /** What a browser would post for the drawn form, untouched: names and values in document order. */
 function posted(spec: FieldSpec, value: unknown, errors: Record<string, string> = {}): [string, string][] {

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importIfEmpty, loadPublished } from "#app/content/content-documents.server.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
-import { DirectorySource, DocumentSource } from "#app/content-files/content-source.server.ts";
+import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { exhibitionFiles } from "#app/db/exhibition-file-schema.ts";
 import { createTestDatabase, type TestDatabase, testEngines } from "#tests/support/test-database.server.ts";
 import { findDraft, publishedRevision, saveDraft } from "./content-drafts.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "./form-actions.server.ts";
 import { fieldProblems } from "./form-errors.ts";
 
-const files = new DocumentSource(new Map(new DirectorySource(contentDir()).all()), "content");
+const files = new DocumentSource(new Map(contentFolder(contentDir()).all()), "content");
 const author = "curator@umbra.test";
 
 /** A form as the page posts it for a value: the names of form-values.server.ts. */

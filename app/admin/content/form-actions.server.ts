@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { missingFilesProblem, missingUploadedFiles } from "#app/admin/content-files/missing-files.server.ts";
 import { ContentConflict, commitChanges } from "#app/content/content-documents.server.ts";
+import { documentSchema } from "#app/content/content-registry-views.server.ts";
 import { MarkdownTooDeep, markdownToHtml } from "#app/content/long-form-files.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { sanitizeContentHtml } from "#app/security/content-html.server.ts";
 import { discardDraft, MAX_DRAFT_CHARACTERS, publishValue, saveDraft } from "./content-drafts.server.ts";
-import { documentSchema } from "./document-schemas.server.ts";
 import { fieldProblems } from "./form-errors.ts";
 import type { FieldSpec } from "./form-fields.ts";
 import { describeSchema } from "./form-schema.server.ts";

@@ -10,6 +10,8 @@ export type FieldSpec =
       multiline: boolean;
       /** A Markdown body, shown with a preview. */
       markdown?: boolean;
+      /** A page image ("collection/name"), shown with its picture. */
+      image?: boolean;
       minLength?: number;
       maxLength?: number;
     }
@@ -34,6 +36,8 @@ export interface ObjectField {
   label: string;
   /** Optional or with a default: may be left out of the document. */
   optional: boolean;
+  /** What the field is for, in a line under its label. */
+  help?: string;
   spec: FieldSpec;
 }
 

@@ -1,30 +1,18 @@
 import type { z } from "zod";
+import { type EditorHints, hintsOf } from "#app/content/editor-hints.ts";
 import { type FieldSpec, labelFor, type ObjectField } from "./form-fields.ts";
 
 /**
- * Walks a document's zod schema (zod 4's `_zod.def`) into the form the editor draws, so a field
- * added to a schema appears in the editor with its limits. Transforms and refinements are walked
- * through to what the file holds (a page image's "collection/name" is a text); anything the form
- * cannot draw as fields becomes a YAML field rather than being left out.
+ * Walks a document's zod schema (its public `def`) into the form the editor draws, so a field
+ * added to a schema appears in the editor with its limits. How a field is drawn (a textarea, a
+ * Markdown body, a page image, its label and help) comes from the schema's editor hints
+ * (`.meta()`, app/content/editor-hints.ts). Transforms and refinements are walked through to
+ * what the file holds (a page image's "collection/name" is a text); anything the form cannot
+ * draw as fields becomes a YAML field rather than being left out.
  */
 
-/** Fields whose text runs to paragraphs: drawn as textareas. */
-const LONG_TEXT = new Set([
-  "body",
-  "description",
-  "text",
-  "summary",
-  "intro",
-  "lede",
-  "message",
-  "closing",
-  "note",
-  "caption",
-]);
-/** Lists whose items are paragraphs. */
-const LONG_LISTS = new Set(["paragraphs", "lines", "transcript", "closing", "points"]);
-/** Markdown bodies (articles and interviews): previewed as the public page renders them. */
-const MARKDOWN = new Set(["body"]);
+/** Hints that reach through wrappers (optional, a transform) and from a list to its items. */
+type Carried = Pick<EditorHints, "long" | "markdown" | "image">;
 
 interface Def {
   type: string;
@@ -32,7 +20,7 @@ interface Def {
 }
 
 function defOf(schema: unknown): Def {
-  return (schema as { _zod: { def: Def } })._zod.def;
+  return (schema as z.ZodType).def as unknown as Def;
 }
 
 function checksOf(def: Def): Record<string, unknown>[] {
@@ -42,10 +30,16 @@ function checksOf(def: Def): Record<string, unknown>[] {
 
 /** What the form draws for a document's schema; `key` is the field's name in its object, for the text kind. */
 export function describeSchema(schema: z.ZodType): FieldSpec {
-  return walk(schema, "", false);
+  return walk(schema, {});
 }
 
-function walk(schema: unknown, key: string, inLongList: boolean): FieldSpec {
+function walk(schema: unknown, outer: Carried): FieldSpec {
+  const own = hintsOf(schema as z.ZodType);
+  const carried: Carried = {
+    long: own.long ?? outer.long,
+    markdown: own.markdown ?? outer.markdown,
+    image: own.image ?? outer.image,
+  };
   const def = defOf(schema);
   switch (def.type) {
     case "optional":
@@ -54,22 +48,20 @@ function walk(schema: unknown, key: string, inLongList: boolean): FieldSpec {
     case "readonly":
     case "catch":
     case "nonoptional":
-      return walk(def.innerType, key, inLongList);
+      return walk(def.innerType, carried);
     case "nullable": {
-      const inner = walk(def.innerType, key, inLongList);
+      const inner = walk(def.innerType, carried);
       return inner.kind === "number" ? { ...inner, nullable: true } : inner;
     }
     case "pipe": {
       // A transform's input is what the file holds; a pipe into a check, its input too.
       const input = defOf(def.in);
-      return input.type === "transform" ? walk(def.out, key, inLongList) : walk(def.in, key, inLongList);
+      return input.type === "transform" ? walk(def.out, carried) : walk(def.in, carried);
     }
     case "string": {
-      const spec: Extract<FieldSpec, { kind: "text" }> = {
-        kind: "text",
-        multiline: inLongList || LONG_TEXT.has(key),
-      };
-      if (MARKDOWN.has(key)) spec.markdown = true;
+      const spec: Extract<FieldSpec, { kind: "text" }> = { kind: "text", multiline: carried.long === true };
+      if (carried.markdown) spec.markdown = true;
+      if (carried.image) spec.image = true;
       for (const check of checksOf(def)) {
         if (check.check === "min_length") spec.minLength = check.minimum as number;
         if (check.check === "max_length") spec.maxLength = check.maximum as number;
@@ -98,14 +90,12 @@ function walk(schema: unknown, key: string, inLongList: boolean): FieldSpec {
     case "object":
       return {
         kind: "object",
-        fields: Object.entries(def.shape as Record<string, unknown>).map(([name, field]): ObjectField => {
-          return { key: name, label: labelFor(name), optional: isOptional(field), spec: walk(field, name, false) };
-        }),
+        fields: objectFields(def.shape as Record<string, z.ZodType>),
       };
     case "array": {
       const spec: Extract<FieldSpec, { kind: "list" }> = {
         kind: "list",
-        item: walk(def.element, key, LONG_LISTS.has(key)),
+        item: walk(def.element, carried),
       };
       for (const check of checksOf(def)) {
         if (check.check === "min_length") spec.min = check.minimum as number;
@@ -114,14 +104,44 @@ function walk(schema: unknown, key: string, inLongList: boolean): FieldSpec {
       return spec;
     }
     case "union":
-      return unionSpec(def, key, inLongList);
+      return unionSpec(def, carried);
     default:
       return { kind: "yaml" };
   }
 }
 
-function unionSpec(def: Def, key: string, inLongList: boolean): FieldSpec {
-  const options = (def.options as unknown[]).map((option) => walk(option, key, inLongList));
+/** An object's fields with their labels and help, in the hints' order (the schema's where none is given). */
+function objectFields(shape: Record<string, z.ZodType>): ObjectField[] {
+  return Object.entries(shape)
+    .map(([key, field], index) => {
+      const hints = hintsAlong(field);
+      const spec: ObjectField = {
+        key,
+        label: hints.label ?? labelFor(key),
+        optional: isOptional(field),
+        spec: walk(field, {}),
+      };
+      if (hints.help) spec.help = hints.help;
+      return { spec, order: hints.order ?? index };
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ spec }) => spec);
+}
+
+/** A field's hints, from the outer schema inwards (an optional around a described text). */
+function hintsAlong(schema: z.ZodType): EditorHints {
+  let hints: EditorHints = {};
+  let at: unknown = schema;
+  for (let depth = 0; at && depth < 8; depth += 1) {
+    hints = { ...hintsOf(at as z.ZodType), ...hints };
+    const def = defOf(at);
+    at = def.innerType ?? (def.type === "pipe" ? def.in : undefined);
+  }
+  return hints;
+}
+
+function unionSpec(def: Def, carried: Carried): FieldSpec {
+  const options = (def.options as unknown[]).map((option) => walk(option, carried));
   const discriminator = def.discriminator as string | undefined;
   if (discriminator) {
     const variants = options.flatMap((option) => {

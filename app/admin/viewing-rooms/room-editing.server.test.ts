@@ -216,7 +216,7 @@ describe("the editor's form", () => {
     const without = new Catalogue(
       processContentStore()
         .snapshot()
-        .works.filter((work) => work.slug !== "the-new-god"),
+        .collections.works.filter((work) => work.slug !== "the-new-god"),
     );
     expect(searchCatalogue(without, "new god")).toEqual([]);
     const row = { slug: "the-new-god", title: "The New God", note: "", price: "" };

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { ContentLocation } from "#app/content-files/content-source.server.ts";
-import { pageHead, pageImageName, paragraphs, readPageFile, sitePath, text } from "./page-file.server.ts";
+import { longText, pageHead, pageImageName, paragraphs, sitePath, text } from "./page-file.server.ts";
 
 /** content/pages/about.yaml. */
 export const aboutPageSchema = z.strictObject({
@@ -8,20 +7,16 @@ export const aboutPageSchema = z.strictObject({
   eyebrow: text,
   heading: text,
   slideshow_label: text,
-  slides: z.array(z.strictObject({ image: pageImageName, caption: text })).min(1),
-  quote: z.strictObject({ text, cite: text.optional() }),
+  slides: z.array(z.strictObject({ image: pageImageName, caption: longText })).min(1),
+  quote: z.strictObject({ text: longText, cite: text.optional() }),
   biography: z.strictObject({ heading: text, paragraphs }),
   prints: z.strictObject({ heading: text, images: z.array(pageImageName) }),
   cards: z.strictObject({
     heading: text,
     read_more: text,
-    items: z.array(z.strictObject({ title: text, description: text, image: pageImageName, link: sitePath })),
+    items: z.array(z.strictObject({ title: text, description: longText, image: pageImageName, link: sitePath })),
   }),
   sections: z.array(z.strictObject({ title: text, image: pageImageName.optional(), paragraphs })),
 });
 
 export type AboutPage = z.output<typeof aboutPageSchema>;
-
-export function loadAboutPage(dir?: ContentLocation): AboutPage {
-  return readPageFile("about", aboutPageSchema, dir);
-}

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { ContentLocation } from "#app/content-files/content-source.server.ts";
 import { linkAddress } from "#app/security/link-address.ts";
-import { pageHead, readPageFile, text } from "./page-file.server.ts";
+import { longText, pageHead, text } from "./page-file.server.ts";
 
 const cvEntrySchema = z.strictObject({
   year: z
@@ -38,13 +37,9 @@ const newestFirstEntries = z
 export const cvPageSchema = z.strictObject({
   ...pageHead,
   heading: text,
-  intro: text,
+  intro: longText,
   sections: z.array(z.strictObject({ title: text, entries: newestFirstEntries })).min(1),
 });
 
 export type CvPage = z.output<typeof cvPageSchema>;
 export type CvEntry = z.output<typeof cvEntrySchema>;
-
-export function loadCvPage(dir?: ContentLocation): CvPage {
-  return readPageFile("cv", cvPageSchema, dir);
-}

@@ -1,19 +1,18 @@
 import { z } from "zod";
-import type { ContentLocation } from "#app/content-files/content-source.server.ts";
-import { readPageFile, sitePath, text } from "./page-file.server.ts";
+import { longText, sitePath, text } from "./page-file.server.ts";
 
 const workSlug = z.string().regex(/^[a-z0-9-]+$/, "must be a work's slug (its file name in content/works/)");
 
 /** content/pages/home.yaml. The title and description are the site's own (content/site.yaml). */
 export const homePageSchema = z.strictObject({
-  hero: z.strictObject({ eyebrow: text, title: text, text, catalogue_link: text, about_link: text }),
+  hero: z.strictObject({ eyebrow: text, title: text, text: longText, catalogue_link: text, about_link: text }),
   featured: z.strictObject({
     eyebrow: text,
     work: workSlug,
     title: text,
     year: z.string({ error: 'must be a year in quotes, e.g. "2024"' }).regex(/^\d{4}$/, 'must be a year, e.g. "2024"'),
     series: text,
-    text,
+    text: longText,
     link: text,
   }),
   quotes: z.strictObject({ heading: text, more_link: text }),
@@ -22,7 +21,7 @@ export const homePageSchema = z.strictObject({
     title: text,
     work: workSlug,
     image_alt: text,
-    text,
+    text: longText,
     link: sitePath,
     link_label: text,
   }),
@@ -30,7 +29,3 @@ export const homePageSchema = z.strictObject({
 });
 
 export type HomePage = z.output<typeof homePageSchema>;
-
-export function loadHomePage(dir?: ContentLocation): HomePage {
-  return readPageFile("home", homePageSchema, dir);
-}

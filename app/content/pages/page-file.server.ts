@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { contentDir } from "#app/content-files/content-files.server.ts";
-import { type ContentLocation, readDocument } from "#app/content-files/content-source.server.ts";
 import { siteLinkAddress } from "#app/security/link-address.ts";
 
 /** A line or paragraph of copy. A missing field says so, rather than zod's "expected string, received undefined". */
@@ -9,8 +7,11 @@ export const text = z
   .trim()
   .min(1, "must be a non-empty text");
 
+/** A text that runs to paragraphs: a textarea in the editor. */
+export const longText = text.meta({ long: true });
+
 /** A page's paragraphs: a list of texts, at least one. */
-export const paragraphs = z.array(text).min(1, "must list at least one paragraph");
+export const paragraphs = z.array(text).min(1, "must list at least one paragraph").meta({ long: true });
 
 /** An internal address, e.g. `/art` or `/exhibitions/art-basel-miami-2023`. */
 export const sitePath = siteLinkAddress;
@@ -25,18 +26,13 @@ export const pageImageName = z
   .transform((value) => {
     const [collection = "", name = ""] = value.split("/");
     return { collection, name };
-  });
+  })
+  .meta({ image: true });
 
 export type PageImageName = z.output<typeof pageImageName>;
 
 /** What every page file starts with: its title (before " - {brand}") and its meta description. */
-export const pageHead = { title: text, description: text };
-
-/** Reads and checks `pages/<page>.yaml` in the content folder. */
-export function readPageFile<S extends z.ZodType>(
-  page: string,
-  schema: S,
-  dir: ContentLocation = contentDir(),
-): z.output<S> {
-  return readDocument(dir, `pages/${page}.yaml`, schema);
-}
+export const pageHead = {
+  title: text,
+  description: longText.meta({ long: true, help: "What search engines and shared links show under the title." }),
+};

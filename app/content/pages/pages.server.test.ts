@@ -2,12 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadAboutPage } from "./about.server.ts";
-import { loadContactPage } from "./contact.server.ts";
-import { latestYear, loadCvPage } from "./cv.server.ts";
-import { loadHomePage } from "./home.server.ts";
-import { loadPricesPage } from "./prices.server.ts";
-import { loadExhibitionsPage, loadMerchPage, loadNotFoundPage, loadQuotesPage } from "./short-pages.server.ts";
+import { contentFolder, readPage } from "#app/content/content-registry.server.ts";
+import { latestYear } from "./cv.server.ts";
 
 const content = path.resolve("content");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-pages-"));
@@ -31,12 +27,12 @@ function realPageWith(page: string, from: string, to: string): string {
 
 describe("the pages' content files", () => {
   it("reads every page in content/pages", () => {
-    expect(loadHomePage(content).featured.work).toBe("the-source-of-novelty");
-    const about = loadAboutPage(content);
+    expect(readPage(contentFolder(content), "home").featured.work).toBe("the-source-of-novelty");
+    const about = readPage(contentFolder(content), "about");
     expect(about.slides).toHaveLength(14);
     expect(about.slides[0]?.image).toEqual({ collection: "about", name: "slide-secrets-opening" });
     expect(about.sections.map((s) => s.title)).toEqual(["Practice", "Academia", "Exhibitions", "Residencies"]);
-    const cv = loadCvPage(content);
+    const cv = readPage(contentFolder(content), "cv");
     expect(cv.sections.map((s) => s.title)).toEqual([
       "Education",
       "Solo Exhibitions",
@@ -51,19 +47,19 @@ describe("the pages' content files", () => {
       title: "PhD candidature, perception and altered states (discontinued)",
       place: "Melbourne, Australia",
     });
-    expect(loadPricesPage(content).originals.cards.map((c) => c.price)).toEqual([
+    expect(readPage(contentFolder(content), "prices").originals.cards.map((c) => c.price)).toEqual([
       "limited_edition_prints",
       "original_paintings",
     ]);
-    expect(loadContactPage(content).heading).toBe("We'd love to connect with you.");
-    expect(loadMerchPage(content).heading).toBe("Merch");
-    expect(loadNotFoundPage(content).title).toBe("Page Not Found");
-    expect(loadQuotesPage(content).no_match).toBe("No quotes match “{search}”.");
-    expect(loadExhibitionsPage(content).heading).toBe("Exhibitions");
+    expect(readPage(contentFolder(content), "contact").heading).toBe("We'd love to connect with you.");
+    expect(readPage(contentFolder(content), "merch").heading).toBe("Merch");
+    expect(readPage(contentFolder(content), "notFound").title).toBe("Page Not Found");
+    expect(readPage(contentFolder(content), "quotes").no_match).toBe("No quotes match “{search}”.");
+    expect(readPage(contentFolder(content), "exhibitions").heading).toBe("Exhibitions");
   });
 
   it("keeps a paragraph written over several lines as one line of text", () => {
-    const contact = loadContactPage(content);
+    const contact = readPage(contentFolder(content), "contact");
     expect(contact.closing).toBe(
       "The studio is also glad to facilitate connections with galleries, writers and fellow collectors. Write to {email} and {assistant} will reply personally.",
     );
@@ -71,13 +67,13 @@ describe("the pages' content files", () => {
 
   it("says a CV year must be quoted when it is written as a number", () => {
     const { dir, file } = pageFolder("cv", realPageWith("cv", 'year: "2014"', "year: 2014"));
-    expect(() => loadCvPage(dir)).toThrow(
+    expect(() => readPage(contentFolder(dir), "cv")).toThrow(
       `${file}: sections.0.entries.1.year: must be a year or years in quotes, e.g. "2024" or "2019-2021" (got 2014)`,
     );
   });
 
   it("lists every CV section newest first, a range by its last year", () => {
-    for (const section of loadCvPage(content).sections) {
+    for (const section of readPage(contentFolder(content), "cv").sections) {
       const years = section.entries.map((e) => latestYear(e.year));
       expect(years, section.title).toEqual([...years].sort((a, b) => b - a));
     }
@@ -89,7 +85,7 @@ describe("the pages' content files", () => {
       "cv",
       realPageWith("cv", 'year: "2023"\n        title: "Portals', 'year: "2025"\n        title: "Portals'),
     );
-    expect(() => loadCvPage(dir)).toThrow(
+    expect(() => readPage(contentFolder(dir), "cv")).toThrow(
       `${file}: sections.5.entries.5.year: entries are listed newest first: "Portals: Accessing and Storing Information in Quantum Folders" (2025) must come before "The Amazon Diaries: Twelve Weeks Studying Plant Spirits" (2024)`,
     );
   });
@@ -99,12 +95,14 @@ describe("the pages' content files", () => {
       "merch",
       "title: Merch\ndescription: Merchandise.\nheading: Merch\nsubheading: Soon\n",
     );
-    expect(() => loadMerchPage(dir)).toThrow(`${file}: (file): Unrecognized key: "subheading"`);
+    expect(() => readPage(contentFolder(dir), "merch")).toThrow(`${file}: (file): Unrecognized key: "subheading"`);
   });
 
   it("names each missing field of a page", () => {
     const { dir, file } = pageFolder("merch", "title: Merch\n");
-    expect(() => loadMerchPage(dir)).toThrow(`${file}: description: is missing\n${file}: heading: is missing`);
+    expect(() => readPage(contentFolder(dir), "merch")).toThrow(
+      `${file}: description: is missing\n${file}: heading: is missing`,
+    );
   });
 
   it("checks an image is written as collection/name", () => {
@@ -112,7 +110,7 @@ describe("the pages' content files", () => {
       "contact",
       realPageWith("contact", "portrait: contact/portrait", "portrait: portrait"),
     );
-    expect(() => loadContactPage(dir)).toThrow(
+    expect(() => readPage(contentFolder(dir), "contact")).toThrow(
       `${file}: portrait: must be "collection/name", e.g. "about/card-icva" (got "portrait")`,
     );
   });
@@ -122,11 +120,11 @@ describe("the pages' content files", () => {
       "prices",
       realPageWith("prices", "price: original_paintings", "price: sculptures"),
     );
-    expect(() => loadPricesPage(dir)).toThrow(`${file}: originals.cards.1.price:`);
+    expect(() => readPage(contentFolder(dir), "prices")).toThrow(`${file}: originals.cards.1.price:`);
   });
 
   it("reports a YAML mistake with its line", () => {
     const { dir, file } = pageFolder("merch", "title: Merch\ndescription: Merch: soon\nheading: Merch\n");
-    expect(() => loadMerchPage(dir)).toThrow(`${file} line 2:`);
+    expect(() => readPage(contentFolder(dir), "merch")).toThrow(`${file} line 2:`);
   });
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { ContentLocation } from "#app/content-files/content-source.server.ts";
-import { pageHead, readPageFile, text } from "./page-file.server.ts";
+import { longText, pageHead, text } from "./page-file.server.ts";
 
 /** A key of `prices` in content/site.yaml. */
 const priceName = z.enum(["limited_edition_prints", "original_paintings", "custom_commissions"]);
@@ -13,13 +12,11 @@ export const pricesPageSchema = z.strictObject({
   on_request: text,
   originals: z.strictObject({
     heading: text,
-    cards: z.array(z.strictObject({ title: text, price: priceName, points: z.array(text) })).min(1),
+    cards: z
+      .array(z.strictObject({ title: text, price: priceName, points: z.array(text).meta({ long: true }) }))
+      .min(1),
   }),
-  commissions: z.strictObject({ heading: text, title: text, price: priceName, text, contact_link: text }),
+  commissions: z.strictObject({ heading: text, title: text, price: priceName, text: longText, contact_link: text }),
 });
 
 export type PricesPage = z.output<typeof pricesPageSchema>;
-
-export function loadPricesPage(dir?: ContentLocation): PricesPage {
-  return readPageFile("prices", pricesPageSchema, dir);
-}

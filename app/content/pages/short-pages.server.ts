@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { ContentLocation } from "#app/content-files/content-source.server.ts";
-import { pageHead, readPageFile, text } from "./page-file.server.ts";
+import { longText, pageHead, text } from "./page-file.server.ts";
 
 // The pages with a few lines of copy each: Merch, the 404 page, the quote wall and the indexes of
 // exhibitions, articles and interviews, and the gallery's words.
@@ -9,22 +8,22 @@ import { pageHead, readPageFile, text } from "./page-file.server.ts";
 export const merchPageSchema = z.strictObject({ ...pageHead, heading: text });
 
 /** content/pages/not-found.yaml: no description, since the page is not indexed. */
-export const notFoundPageSchema = z.strictObject({ title: text, heading: text, message: text });
+export const notFoundPageSchema = z.strictObject({ title: text, heading: text, message: longText });
 
 /** content/pages/quotes.yaml. */
 export const quotesPageSchema = z.strictObject({
   ...pageHead,
   eyebrow: text,
   heading: text,
-  lede: text,
+  lede: longText,
   empty: text,
   no_match: text.regex(/\{search\}/, "must say where the searched words go with {search}"),
 });
 
 /** content/pages/{articles,interviews}.yaml: the heading and the line under it. */
-export const longFormIndexPageSchema = z.strictObject({ ...pageHead, heading: text, intro: text });
+export const longFormIndexPageSchema = z.strictObject({ ...pageHead, heading: text, intro: longText });
 /** content/pages/exhibitions.yaml: the texts above the exhibition cards. */
-export const exhibitionsPageSchema = z.strictObject({ ...pageHead, eyebrow: text, heading: text, lede: text });
+export const exhibitionsPageSchema = z.strictObject({ ...pageHead, eyebrow: text, heading: text, lede: longText });
 
 /** content/pages/art.yaml: the gallery's and the artwork pages' words. */
 export const artPageSchema = z.strictObject({
@@ -50,13 +49,3 @@ export type NotFoundPage = z.output<typeof notFoundPageSchema>;
 export type QuotesPage = z.output<typeof quotesPageSchema>;
 export type LongFormIndexPage = z.output<typeof longFormIndexPageSchema>;
 export type ExhibitionsPage = z.output<typeof exhibitionsPageSchema>;
-
-export const loadMerchPage = (dir?: ContentLocation): MerchPage => readPageFile("merch", merchPageSchema, dir);
-export const loadNotFoundPage = (dir?: ContentLocation): NotFoundPage =>
-  readPageFile("not-found", notFoundPageSchema, dir);
-export const loadQuotesPage = (dir?: ContentLocation): QuotesPage => readPageFile("quotes", quotesPageSchema, dir);
-export const loadLongFormIndexPage = (page: "articles" | "interviews", dir?: ContentLocation): LongFormIndexPage =>
-  readPageFile(page, longFormIndexPageSchema, dir);
-export const loadExhibitionsPage = (dir?: ContentLocation): ExhibitionsPage =>
-  readPageFile("exhibitions", exhibitionsPageSchema, dir);
-export const loadArtPage = (dir?: ContentLocation): ArtPage => readPageFile("art", artPageSchema, dir);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Catalogue } from "#app/catalogue/catalogue.ts";
 import { CATALOGUE_PRINTED_SIZE, editionText, parseWorkLabel, printedSizeText } from "#app/catalogue/work-label.ts";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { snapshotFrom } from "#app/content/content-snapshot.server.ts";
 import type { ContentSnapshot } from "#app/content/content-store.server.ts";
 import { contentDir } from "#app/content-files/content-files.server.ts";
@@ -22,11 +23,11 @@ const BIOGRAPHY_SECTIONS = ["Practice", "Academia"];
 const CATALOGUE_YEAR = 2024;
 
 /** What the book is printed from: the published content (or, at build, the content files). */
-export type CatalogueSources = Pick<ContentSnapshot, "site" | "pages" | "works" | "exhibitions" | "pageImages">;
+export type CatalogueSources = Pick<ContentSnapshot, "site" | "pages" | "collections">;
 
 function bookWorks(catalogue: SecretsCatalogue, sources: CatalogueSources): (BookWork & { image: string })[] {
   // Hidden works included: the printed catalogue lists what the exhibition showed.
-  const works = new Catalogue(sources.works);
+  const works = new Catalogue(sources.collections.works);
   return catalogue.works.map((ref) => {
     const record = works.find(ref.slug);
     const title = record?.title ?? ref.title;
@@ -89,9 +90,9 @@ export interface CatalogueJob {
 
 /** Everything the book prints, from `sources`; every text is checked for the PDF fonts, by file. */
 export function catalogueJob(sources: CatalogueSources, dir?: string): CatalogueJob {
-  const catalogue = secretsCatalogueOf(sources.exhibitions, dir);
+  const catalogue = secretsCatalogueOf(sources.collections.exhibitions, dir);
   const works = bookWorks(catalogue, sources);
-  const views = sources.pageImages["solo-london"] ?? [];
+  const views = sources.collections.images["solo-london"] ?? [];
   assertPrintableFields(path.join(contentDir(), "images", "solo-london.yaml"), views);
   const installation = [
     ...views.filter((view) => view.name === "feature"),
@@ -118,5 +119,5 @@ export function catalogueJob(sources: CatalogueSources, dir?: string): Catalogue
 
 /** The job for the content files (the build, before any database exists; the tests). */
 export function catalogueJobFromFiles(dir = contentDir()): CatalogueJob {
-  return catalogueJob(snapshotFrom(dir), dir);
+  return catalogueJob(snapshotFrom(contentFolder(dir)), dir);
 }

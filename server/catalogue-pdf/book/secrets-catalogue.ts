@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { contentFolder } from "#app/content/content-registry.server.ts";
 import { ContentError, displayPath, readContentFile } from "#app/content-files/content-files.server.ts";
 import type { Exhibition } from "#app/exhibitions/exhibition.ts";
 import type { CatalogueWorkRef } from "#app/exhibitions/exhibition-blocks.ts";
@@ -64,7 +65,7 @@ function checkEssayMatches(file: string, listed: CatalogueFile["essays"][number]
  * exhibition loader (a script cannot import `virtual:` modules), so the page and the PDF list the same works.
  */
 export function secretsCatalogue(dir?: string): SecretsCatalogue {
-  return secretsCatalogueOf(readExhibitions(dir), dir);
+  return secretsCatalogueOf(readExhibitions(contentFolder(dir)), dir);
 }
 
 /**
