@@ -51,7 +51,8 @@ export async function listDocuments(db: AppDatabase): Promise<DocumentListing[]>
   }));
 }
 
-function labelOf(path: string, data: unknown): string {
+/** A document's title, heading or name, when it has one; else its file name. */
+export function labelOf(path: string, data: unknown): string {
   const fields =
     data !== null && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   for (const key of ["title", "heading", "brand"]) {

@@ -9,6 +9,25 @@ const FOLDERS = [
   { folder: "images", label: "Page images" },
 ] as const;
 
+/** One item of a folder, as the Trash and the delete question name it. */
+const ITEM_LABELS: Record<string, string> = {
+  works: "Work",
+  exhibitions: "Exhibition",
+  articles: "Article",
+  interviews: "Interview",
+  pages: "Page",
+  images: "Page images",
+};
+
+export function itemLabel(path: string): string {
+  return ITEM_LABELS[path.split("/")[0] ?? ""] ?? "Site settings";
+}
+
+/** The folders whose documents the studio may delete (to the Trash): the site needs every page. */
+export function isDeletable(path: string): boolean {
+  return /^(?:works|exhibitions|articles|interviews)\//.test(path);
+}
+
 export function folderLabel(folder: string): string {
   return FOLDERS.find((entry) => entry.folder === folder)?.label ?? folder;
 }
