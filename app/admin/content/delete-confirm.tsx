@@ -106,7 +106,7 @@ function DeleteQuestion(props: {
       ) : null}
       <Form method="post" action={props.action} className={styles.choices}>
         <input type="hidden" name="baseRevision" value={props.baseRevision} />
-        <button type="submit" name="intent" value="delete" className={`button ${studio.danger}`}>
+        <button type="submit" name="intent" value="delete" className={`button ${styles.deleteButton}`}>
           Delete
         </button>
         {offer.hideable ? (

@@ -47,8 +47,8 @@ export function TrashedDocument({ item }: { item: TrashedItem }) {
       <section className={styles.question} aria-labelledby="trashed-heading">
         <h2 id="trashed-heading">This {item.kind.toLowerCase()} is in the Trash</h2>
         <p>
-          It is on no page of the site. {deletedLine(item)} Restoring puts it back as it was when deleted, with its
-          whole history; until {formatWhen(item.expiresAt)}.
+          It is on no page of the site. Deleted by {item.deletedBy}, {formatWhen(item.deletedAt)}. Restore puts it back
+          as it was when deleted, with its whole history; it can be restored until {formatWhen(item.expiresAt)}.
         </p>
         <div className={styles.choices}>
           <RestoreButton item={item} />
