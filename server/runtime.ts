@@ -86,6 +86,7 @@ export async function startRuntime() {
       const mailStopped = services.mailSender.stop();
       await services.enquiryRetention.stop();
       await services.unnamedFiles.stop();
+      await services.contentTrash.stop();
       await services.enquiryEvents.stop();
       await services.contentSync.stop();
       services.cataloguePdf.stop();

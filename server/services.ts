@@ -11,6 +11,7 @@ import {
   processContentStore,
 } from "#app/content/content-store.server.ts";
 import { ContentSync } from "#app/content/content-sync.server.ts";
+import { ContentTrashUpkeep } from "#app/content/content-trash-upkeep.server.ts";
 import { followPublishedSettings } from "#app/content/site-settings.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
@@ -50,6 +51,7 @@ export interface Services {
   enquiryRetention: EnquiryRetention;
   /** Removes uploaded exhibition files nothing names, a day after their upload (decision 051). */
   unnamedFiles: UnnamedFilesUpkeep;
+  contentTrash: ContentTrashUpkeep;
   /** The site's content; every public page reads it through its loader (decision 038). */
   content: ContentStore;
   /** Keeps `content` on the database's published content, on every process (decision 039). */
@@ -186,7 +188,10 @@ async function startContent(database: Database, env: Env, logger: Logger) {
   return { content, contentSync, cataloguePdf: cataloguePdf.rebuilds };
 }
 
-/** The periodic sweeps: enquiries past retention (issue 21) and uploaded files nothing names (decision 051). */
+/**
+ * The periodic sweeps: enquiries past retention (issue 21), uploaded files nothing names (decision
+ * 051) and deleted documents past the Trash's time (decision 067).
+ */
 function startUpkeep(database: Database, env: Env, content: ContentStore, logger: Logger) {
   const enquiryRetention = new EnquiryRetention(database, {
     retentionDays: () => content.siteSettings().enquiries.retentionDays,
@@ -208,5 +213,13 @@ function startUpkeep(database: Database, env: Env, content: ContentStore, logger
         : logger.warn({ err: error }, "removing unnamed uploaded files failed"),
   });
   unnamedFiles.start();
-  return { enquiryRetention, unnamedFiles };
+  const contentTrash = new ContentTrashUpkeep(database, {
+    onPurged: (documents) => logger.info({ documents }, "deleted documents past the Trash's time removed"),
+    onError: (error) =>
+      isDatabaseUnreachable(error)
+        ? logger.warn({ reason: outageReason(error) }, "emptying the Trash: database unavailable")
+        : logger.warn({ err: error }, "emptying the Trash failed"),
+  });
+  contentTrash.start();
+  return { enquiryRetention, unnamedFiles, contentTrash };
 }

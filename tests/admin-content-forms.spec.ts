@@ -193,9 +193,11 @@ test("deleting a work an exhibition shows is refused with the reason @desktop", 
   const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();
   await page.goto("/admin/content/works/the-underworld.md");
-  await page.getByRole("button", { name: "Delete this work" }).click();
-  await expect(page.getByRole("alert")).toContainText("Not deleted: the site still needs it.");
-  await expect(page.getByRole("alert")).toContainText("exhibitions/solo-exhibition-london-2024.yaml");
+  await page.getByRole("link", { name: "Delete this work" }).click();
+  const question = page.getByRole("dialog", { name: "Delete “The Underworld”?" });
+  await question.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(question.getByRole("alert")).toContainText("Not deleted: the site still needs it.");
+  await expect(question.getByRole("alert")).toContainText("exhibitions/solo-exhibition-london-2024.yaml");
   expect((await page.request.get(`${own.server.url}/art/the-underworld`)).status()).toBe(200);
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { DocumentSource } from "#app/content-files/content-source.server.ts";
 import { contentDocuments, contentRevisions, contentState } from "#app/db/content-schema.ts";
@@ -107,6 +107,10 @@ export async function commitChanges(
     const existing = new Map(current.map((row) => [row.path, row]));
 
     const next = new Map(current.map((row) => [row.path, row.data as unknown]));
+    const earlier = await lastRevisions(
+      tx,
+      changes.filter((change) => change.data !== null && !existing.has(change.path)).map((change) => change.path),
+    );
     const named = new Set<string>();
     const summary: ChangeSummary = { added: [], changed: [], removed: [], version: lockedVersion };
     const writes: { path: string; data: unknown | null; revision: number }[] = [];
@@ -124,7 +128,9 @@ export async function commitChanges(
         next.set(change.path, change.data);
         (before ? summary.changed : summary.added).push(change.path);
       }
-      writes.push({ path: change.path, data: change.data, revision: (before?.revision ?? 0) + 1 });
+      // A path published again after a delete (a restore from the Trash) goes on from its last revision.
+      const last = before?.revision ?? earlier.get(change.path) ?? 0;
+      writes.push({ path: change.path, data: change.data, revision: last + 1 });
     }
     if (options.replaceAll) {
       for (const [path, before] of existing) {
@@ -180,6 +186,22 @@ export async function commitChanges(
     await setContentVersion(tx, version, options.buildFingerprint);
     return { ...summary, version };
   });
+}
+
+type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/** The last kept revision number of each of these unpublished paths that has a history (a deleted document). */
+async function lastRevisions(tx: Transaction, paths: readonly string[]): Promise<Map<string, number>> {
+  const last = new Map<string, number>();
+  for (let start = 0; start < paths.length; start += WRITE_BATCH) {
+    const rows = await tx
+      .select({ path: contentRevisions.path, revision: max(contentRevisions.revision) })
+      .from(contentRevisions)
+      .where(inArray(contentRevisions.path, paths.slice(start, start + WRITE_BATCH)))
+      .groupBy(contentRevisions.path);
+    for (const row of rows) if (row.revision !== null) last.set(row.path, row.revision);
+  }
+  return last;
 }
 
 /**

@@ -104,6 +104,12 @@ export function documentTitle(path: string, data: unknown, registry: ContentRegi
   return kind?.kind === "item" && kind.key === "images" ? `Images: ${name.replace(/-/g, " ")}` : name;
 }
 
+/** Whether the studio may delete the document (to the Trash): an item of a collection that allows it; the site needs every page. */
+export function isDeletable(path: string, registry: ContentRegistry = siteRegistry): boolean {
+  const kind = documentKind(path, registry);
+  return kind?.kind === "item" && kind.collection.deletable !== false;
+}
+
 /** What the studio calls the kind of a document ("Work", "Page", "Site settings"). */
 export function documentKindLabel(path: string, registry: ContentRegistry = siteRegistry): string {
   const kind = documentKind(path, registry);

@@ -59,6 +59,8 @@ export interface CollectionType<S extends z.ZodType = z.ZodType, T = unknown> {
   /** What the studio calls the collection ("Works") and one of its items ("Work"). */
   label: string;
   itemLabel: string;
+  /** Whether its items may be deleted (to the Trash); default yes. */
+  deletable?: boolean;
   /** The collections `read` is given (checked first; if one of them failed, this one is not read). */
   needs?: readonly string[];
   /** Reads and checks every document of the collection into what the site shows. */
@@ -173,6 +175,8 @@ const collections = {
     schema: z.array(pageImageSchema),
     label: "Page images",
     itemLabel: "Image group",
+    // Pages name their images: a group goes only with the pages' consent, by editing them.
+    deletable: false,
     read: (source: ContentSource) => readPageImages(source),
   },
 } satisfies Record<string, CollectionType>;

@@ -5,15 +5,19 @@ import { contentWriteAccess } from "#app/admin/content/content-access.server.ts"
 import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { openDocument, publishDocumentText, revisionText } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
+import { DeleteConfirm } from "#app/admin/content/delete-confirm.tsx";
 import { DocumentEditForm } from "#app/admin/content/document-edit-form.tsx";
 import { DocumentHead } from "#app/admin/content/document-head.tsx";
 import { DocumentHistory } from "#app/admin/content/document-history.tsx";
+import { type RemovalRefusal, removalAction, removalOffer } from "#app/admin/content/document-removal.server.ts";
 import { DocumentTextEditor } from "#app/admin/content/document-text-editor.tsx";
 import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
 import { formMap } from "#app/admin/content/form-values.server.ts";
 import { lineDiff } from "#app/admin/content/line-diff.ts";
+import { trashedItemAt } from "#app/admin/content/trash-items.server.ts";
+import { TrashedDocument } from "#app/admin/content/trashed-document.tsx";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
@@ -28,7 +32,14 @@ import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.content.$";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
-  adminMeta({ matches, error }, loaderData?.state === "admin" ? `Content: ${loaderData.path}` : "Admin Login");
+  adminMeta(
+    { matches, error },
+    loaderData?.state === "admin"
+      ? `Content: ${loaderData.path}`
+      : loaderData?.state === "trashed"
+        ? `In the Trash: ${loaderData.item.title}`
+        : "Admin Login",
+  );
 
 export const loader = answeringOutages("page", documentLoader);
 export const action = answeringOutages("page", documentAction);
@@ -54,7 +65,12 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
     findDraft(db, path),
     imagePanels(db, path, context),
   ]);
-  if (!published && !draft) notFound(path);
+  if (!published && !draft) {
+    // A deleted document's address says where it went, with Restore (decision 067).
+    const item = await trashedItemAt(db, path);
+    if (item) return { state: "trashed" as const, item };
+    notFound(path);
+  }
   const url = new URL(request.url);
   const spec = formSpecFor(path);
   const view = !spec || (url.searchParams.get("view") === "text" && published) ? "text" : "form";
@@ -91,6 +107,9 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
     saved: url.searchParams.has("saved"),
     unpreviewable: url.searchParams.has("check") && draftProblems !== undefined,
     discarded: url.searchParams.has("discarded"),
+    hidden: url.searchParams.has("hidden"),
+    restored: url.searchParams.has("restored"),
+    removal: removalOffer(path, published, url),
     revision:
       shown && published
         ? {
@@ -135,6 +154,10 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
   const fields = Object.fromEntries(form);
   const author = allowed.access.user.email;
   const intent = String(fields.intent ?? "");
+  if (intent === "delete" || intent === "hide") {
+    const removed = await removalAction(db, { path, fields, author });
+    return removed instanceof Response ? removed : data(removed.body, { status: removed.status, headers: noStore });
+  }
   if (intent !== "publish" && intent !== "restore") {
     const baseRevision = z.coerce.number().int().min(0).max(2_147_483_647).safeParse(fields.baseRevision);
     if (!baseRevision.success)
@@ -199,6 +222,7 @@ function ownProblems(message: string, path: string): string[] {
 export type DocumentPageData = Extract<Route.ComponentProps["loaderData"], { state: "admin" }>;
 
 export default function DocumentPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state === "trashed") return <TrashedDocument item={loaderData.item} />;
   if (loaderData.state !== "admin") {
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
     return <StudioGate screen="content" state={loaderData.state} error={error} />;
@@ -210,6 +234,14 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
   return (
     <>
       <DocumentHead page={loaderData} quiet={Boolean(quiet)} />
+      {loaderData.removal && document ? (
+        <DeleteConfirm
+          path={path}
+          offer={loaderData.removal}
+          baseRevision={document.revision}
+          problems={actionData && "removal" in actionData ? (actionData as RemovalRefusal).removal.problems : undefined}
+        />
+      ) : null}
       {loaderData.images.map((panel) => (
         <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
       ))}
@@ -228,6 +260,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
             baseRevision={draft ? draft.baseRevision : (document?.revision ?? 0)}
             draftStamp={draft?.updatedAt.toISOString()}
             published={Boolean(document)}
+            removal={loaderData.removal}
           />
         ) : document ? (
           <DocumentTextEditor document={document} refusal={refusal} />

@@ -7,6 +7,8 @@ import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
+import { trashItems } from "#app/admin/content/trash-items.server.ts";
+import { TrashNotices } from "#app/admin/content/trash-notices.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -14,6 +16,7 @@ import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
 import { documentKindLabel, documentsByGroup } from "#app/content/content-registry-views.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
+import { TRASH_RETENTION_DAYS } from "#app/content/content-trash.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -33,7 +36,7 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   await context.get(contentSyncContext)?.caughtUp();
   const db = context.get(databaseContext).db;
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const [published, drafts] = await Promise.all([listDocuments(db), draftPaths(db)]);
+  const [published, drafts, trash] = await Promise.all([listDocuments(db), draftPaths(db), trashItems(db)]);
   // A new work is a draft before it is published: listed with the rest, marked as a draft.
   const unpublished = [...drafts]
     .filter((path) => !published.some((document) => document.path === path))
@@ -59,7 +62,10 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
     shown: shown.length,
     total: documents.length,
     query,
-    deleted: (new URL(request.url).searchParams.get("deleted") ?? "").slice(0, 200),
+    deleted: trash.find((item) => item.path === new URL(request.url).searchParams.get("deleted")),
+    discarded: new URL(request.url).searchParams.has("discarded"),
+    trashCount: trash.length,
+    retentionDays: TRASH_RETENTION_DAYS,
     cataloguePdf: cataloguePdfLine(context.get(cataloguePdfContext)?.status()),
   };
 }
@@ -120,11 +126,12 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
           {loaderData.cataloguePdf.text} <a href="/files/umbra-secrets-catalogue-full.pdf">Open the PDF</a>
         </p>
       ) : null}
-      {loaderData.deleted ? (
-        <p role="status" className={styles.published}>
-          Deleted {loaderData.deleted}: it is on no page any more. Its history is kept.
-        </p>
-      ) : null}
+      <TrashNotices
+        deleted={loaderData.deleted}
+        discarded={loaderData.discarded}
+        trashCount={loaderData.trashCount}
+        retentionDays={loaderData.retentionDays}
+      />
       <Form method="get" role="search" className={styles.search}>
         <label htmlFor="content-search">Find a document</label>
         <input id="content-search" name="q" type="search" defaultValue={query} maxLength={100} />

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
+import { DeleteTrigger, type RemovalOffer } from "#app/admin/content/delete-confirm.tsx";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
@@ -16,6 +17,8 @@ export function DocumentEditForm(props: {
   baseRevision: number;
   draftStamp?: string;
   published: boolean;
+  /** The delete question's offer, when this document may be deleted. */
+  removal?: RemovalOffer;
 }) {
   const fieldErrors = Object.entries(props.errors);
   const isWork = props.path.startsWith("works/");
@@ -70,15 +73,11 @@ export function DocumentEditForm(props: {
           </button>
         ) : null}
         {isWork && props.published ? (
-          <>
-            <button type="submit" name="intent" value="duplicate" className="button button-ghost">
-              Duplicate
-            </button>
-            <button type="submit" name="intent" value="delete" className="button button-ghost">
-              Delete this work
-            </button>
-          </>
+          <button type="submit" name="intent" value="duplicate" className="button button-ghost">
+            Duplicate
+          </button>
         ) : null}
+        {props.removal ? <DeleteTrigger kind={props.removal.kind} /> : null}
       </div>
       <p className={styles.note}>
         Publish puts it live at once, every revision kept. A draft is kept here, not on the site, until you publish it;

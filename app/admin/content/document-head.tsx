@@ -58,6 +58,17 @@ export function DocumentHead({ page, quiet }: { page: DocumentPageData; quiet: b
           it.
         </p>
       ) : null}
+      {page.restored && !quiet && document ? (
+        <p role="status" className={styles.published}>
+          Restored from the Trash: revision {document.revision} is live, with its whole history below.
+        </p>
+      ) : null}
+      {page.hidden && !quiet ? (
+        <p role="status" className={styles.published}>
+          Hidden from the site: this work is on no public page now. It stays here and in viewing rooms; untick Hidden
+          and publish to show it again.
+        </p>
+      ) : null}
       {discarded && !quiet ? (
         <p role="status" className={styles.published}>
           Draft discarded: the form shows the live revision.

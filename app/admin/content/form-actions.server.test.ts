@@ -173,16 +173,19 @@ describe.each(testEngines)("the editor's form: publish, drafts and refusals (%s)
     expect(JSON.stringify((await findDraft(db.database.db, path))?.data)).toContain(address);
   });
 
-  it("refuses deleting a work an exhibition shows, saying so", async () => {
-    const exhibitions = [...files.all()].filter(([path]) => path.startsWith("exhibitions/"));
-    const shown = JSON.stringify(exhibitions).match(/"works":\["([^"]+)"/)?.[1];
-    const [path, work] =
-      [...files.all()].find(([p, d]) => p.startsWith("works/") && (d as { title: string }).title === shown) ?? [];
-    if (!path || !work) throw new Error("no work shown by an exhibition");
-    const answer = body(await run(path, formFor(work as Record<string, unknown>), "delete"));
-    expect(answer.status).toBe(422);
-    expect(answer.problems[0]).toMatch(/^Not deleted: the site still needs it\. exhibitions\/.*no work titled/);
-    expect(await publishedRevision(db.database.db, path)).toBe(1);
+  it("discarding the draft of a work never published goes back to the list, saying so; of a published one, stays", async () => {
+    const path = "works/never-published.md";
+    const work = { ...(files.all().get("works/brass-moth.md") as Record<string, unknown>), title: "Never Published" };
+    await saveDraft(db.database.db, { path, data: work, baseRevision: 0, author });
+    const discarded = await run(path, formFor(work), "discard-draft", 0);
+    expect((discarded as Response).headers.get("Location")).toBe(
+      `/admin/content?discarded=${encodeURIComponent(path)}`,
+    );
+    expect(await findDraft(db.database.db, path)).toBeUndefined();
+    const page = "pages/about.yaml";
+    await saveDraft(db.database.db, { path: page, data: about(), baseRevision: 1, author });
+    const kept = await run(page, formFor(about()), "discard-draft");
+    expect((kept as Response).headers.get("Location")).toBe(`/admin/content/${page}?discarded=1`);
   });
 
   it("duplicates a work as a hidden draft with the next artwork id", async () => {

@@ -1,12 +1,18 @@
 import { redirect } from "react-router";
 import { missingFilesProblem, missingUploadedFiles } from "#app/admin/content-files/missing-files.server.ts";
-import { ContentConflict, commitChanges } from "#app/content/content-documents.server.ts";
+import { ContentConflict } from "#app/content/content-documents.server.ts";
 import { documentSchema } from "#app/content/content-registry-views.server.ts";
 import { MarkdownTooDeep, markdownToHtml } from "#app/content/long-form-files.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { sanitizeContentHtml } from "#app/security/content-html.server.ts";
-import { discardDraft, MAX_DRAFT_CHARACTERS, publishValue, saveDraft } from "./content-drafts.server.ts";
+import {
+  discardDraft,
+  MAX_DRAFT_CHARACTERS,
+  publishedRevision,
+  publishValue,
+  saveDraft,
+} from "./content-drafts.server.ts";
 import { fieldProblems } from "./form-errors.ts";
 import type { FieldSpec } from "./form-fields.ts";
 import { describeSchema } from "./form-schema.server.ts";
@@ -15,7 +21,7 @@ import { freeWorkPath, nextArtworkId } from "./new-work.server.ts";
 
 /**
  * What the editor's form posts (intent): publish, save or discard a draft, redraw after adding,
- * removing or moving an item, and a work's duplicate and delete. A refusal answers the form as
+ * removing or moving an item, and a work's duplicate (its delete and hide: document-removal.server.ts). A refusal answers the form as
  * it was posted with each problem beside its field, so nothing typed is lost.
  */
 
@@ -160,17 +166,17 @@ async function commitIntent(
       return redirect(`${here}?saved=1`);
     case "discard-draft":
       await discardDraft(db, path);
-      return redirect(`${here}?discarded=1`);
+      // A draft never published leaves nothing here to show: back to the list, saying so.
+      return redirect(
+        (await publishedRevision(db, path)) > 0
+          ? `${here}?discarded=1`
+          : `/admin/content?discarded=${encodeURIComponent(path)}`,
+      );
     case "form-publish": {
       if (Object.keys(problems).length > 0) return "invalid";
       const summary = await publishValue(db, { path, data: value, baseRevision, author, draftStamp: input.draftStamp });
       const changed = summary.added.length + summary.changed.length + summary.removed.length > 0;
       return redirect(`${here}?${changed ? "published" : "unchanged"}=1`);
-    }
-    case "delete": {
-      await commitChanges(db, [{ path, data: null, baseRevision }], { author, action: "publish" });
-      await discardDraft(db, path);
-      return redirect(`/admin/content?deleted=${encodeURIComponent(path)}`);
     }
     case "duplicate":
       return path.startsWith("works/") ? duplicateWork(db, value, author) : undefined;
@@ -198,11 +204,5 @@ function refusal(
   formProblems: Record<string, string>,
 ): FormResult {
   const { byField, other } = fieldProblems(error.message, input.path);
-  const problems =
-    input.intent === "delete"
-      ? [
-          `Not deleted: the site still needs it. ${[...other, ...Object.entries(byField).map(([field, problem]) => `${field}: ${problem}`)].join(" ")}`,
-        ]
-      : other;
-  return answer(spec, value, 422, { errors: { ...byField, ...formProblems }, problems });
+  return answer(spec, value, 422, { errors: { ...byField, ...formProblems }, problems: other });
 }

@@ -1,5 +1,6 @@
 import { like } from "drizzle-orm";
 import { SERIES, SLUG_PATTERN } from "#app/catalogue/artwork-record.ts";
+import { listTrash } from "#app/content/content-trash.server.ts";
 import { contentDocuments, contentDrafts } from "#app/db/content-schema.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { slugFor } from "#app/format/slug.ts";
@@ -10,9 +11,9 @@ import { slugFor } from "#app/format/slug.ts";
  * published from the editor like any edit, once its fields are right.
  */
 
-/** The works' paths and ids, published and drafted. */
+/** The works' paths and ids, published, drafted and in the Trash (a restore must find its address free). */
 async function worksTaken(db: AppDatabase): Promise<{ paths: Set<string>; maxId: number }> {
-  const [published, drafted] = await Promise.all([
+  const [published, drafted, trashed] = await Promise.all([
     db
       .select({ path: contentDocuments.path, data: contentDocuments.data })
       .from(contentDocuments)
@@ -21,10 +22,11 @@ async function worksTaken(db: AppDatabase): Promise<{ paths: Set<string>; maxId:
       .select({ path: contentDrafts.path, data: contentDrafts.data })
       .from(contentDrafts)
       .where(like(contentDrafts.path, "works/%")),
+    listTrash(db),
   ]);
   let maxId = 0;
   const paths = new Set<string>();
-  for (const row of [...published, ...drafted]) {
+  for (const row of [...published, ...drafted, ...trashed.filter((item) => item.path.startsWith("works/"))]) {
     paths.add(row.path);
     const id = (row.data as { artwork_id?: unknown } | null)?.artwork_id;
     if (typeof id === "number" && Number.isSafeInteger(id)) maxId = Math.max(maxId, id);
