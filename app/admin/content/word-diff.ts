@@ -1,0 +1,80 @@
+import { sequenceDiff } from "./line-diff.ts";
+
+/** A run of a text diff: words kept in both, taken out, or put in. */
+export interface WordPart {
+  kind: "same" | "removed" | "added";
+  text: string;
+}
+
+/** Past this many words between the shared start and end, the text is shown as replaced whole. */
+export const MAX_DIFF_WORDS = 3_000;
+
+/**
+ * What changed between two texts, word by word (a longest-common-subsequence diff over words and
+ * the spaces between them), with neighbouring words of one kind joined into one run: a paragraph
+ * with one word changed reads as that word struck out and its replacement, not two paragraphs.
+ */
+export function wordDiff(before: string, after: string): WordPart[] {
+  const a = tokens(before);
+  const b = tokens(after);
+  // The shared start and end need no alignment; only the middle is compared (the quadratic part).
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const middleA = a.slice(start, a.length - end);
+  const middleB = b.slice(start, b.length - end);
+  const parts: WordPart[] = [];
+  const push = (kind: WordPart["kind"], text: string) => {
+    if (!text) return;
+    const last = parts[parts.length - 1];
+    if (last?.kind === kind) last.text += text;
+    else parts.push({ kind, text });
+  };
+  push("same", a.slice(0, start).join(""));
+  if (middleA.length > MAX_DIFF_WORDS || middleB.length > MAX_DIFF_WORDS) {
+    push("removed", middleA.join(""));
+    push("added", middleB.join(""));
+  } else {
+    for (const step of sequenceDiff(middleA, middleB))
+      push(step.kind, (step.kind === "added" ? middleB[step.after] : middleA[step.before]) as string);
+  }
+  push("same", a.slice(a.length - end).join(""));
+  return tidy(parts);
+}
+
+/** Words and the runs of space between them, so joining them gives the text back. */
+function tokens(text: string): string[] {
+  return text.match(/\s+|[^\s]+/g) ?? [];
+}
+
+/**
+ * Changes with only spaces kept between them read as one replacement: "a b c" to "x y z" is
+ * "a b c" struck out and "x y z" put in, not three words swapped one at a time.
+ */
+function tidy(parts: WordPart[]): WordPart[] {
+  const tidied: WordPart[] = [];
+  let removed = "";
+  let added = "";
+  const flush = () => {
+    if (removed) tidied.push({ kind: "removed", text: removed });
+    if (added) tidied.push({ kind: "added", text: added });
+    removed = "";
+    added = "";
+  };
+  parts.forEach((part, index) => {
+    const between = index > 0 && index < parts.length - 1 && (removed || added) && /^\s+$/.test(part.text);
+    if (part.kind === "removed") removed += part.text;
+    else if (part.kind === "added") added += part.text;
+    else if (between && parts[index + 1]?.kind !== "same") {
+      const next = parts[index + 1]?.kind;
+      if (removed || next === "removed") removed += part.text;
+      if (added || next === "added") added += part.text;
+    } else {
+      flush();
+      tidied.push(part);
+    }
+  });
+  flush();
+  return tidied;
+}
