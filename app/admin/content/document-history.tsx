@@ -3,7 +3,7 @@ import styles from "#app/admin/content/content-editor.module.css";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 import compare from "./revision-compare.module.css";
-import { actionWords, RevisionCompare } from "./revision-compare.tsx";
+import { madeBy, RevisionCompare } from "./revision-compare.tsx";
 
 /**
  * A published document's revisions, each but the live one to compare or restore; the chosen
@@ -29,7 +29,7 @@ export function DocumentHistory({
         {document.history.map((entry) => (
           <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
             <span>
-              Revision {entry.revision}: {actionWords(entry.action)} by {entry.author},{" "}
+              Revision {entry.revision}: {madeBy(entry)},{" "}
               <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
             </span>
             {entry.revision === document.revision ? (

@@ -88,8 +88,9 @@ describe("fieldDiff", () => {
     expect(change?.show).toEqual({
       as: "words",
       parts: [
-        { kind: "removed", text: "Two." },
-        { kind: "added", text: "Two, and a half." },
+        { kind: "same", text: "Two" },
+        { kind: "added", text: ", and a half" },
+        { kind: "same", text: "." },
       ],
     });
   });
@@ -157,6 +158,13 @@ describe("wordDiff", () => {
       { kind: "removed", text: "a b c" },
       { kind: "added", text: "x y z" },
       { kind: "same", text: " keep" },
+    ]);
+  });
+
+  it("reads a full stop added to a word as the stop, not the word replaced", () => {
+    expect(wordDiff("grow on screen", "grow on screen.")).toEqual([
+      { kind: "same", text: "grow on screen" },
+      { kind: "added", text: "." },
     ]);
   });
 

@@ -6,9 +6,10 @@ import compare from "./revision-compare.module.css";
 import type { ComparedChange, ComparedRevision, RevisionComparison } from "./revision-compare.server.ts";
 import type { WordPart } from "./word-diff.ts";
 
-/** What a revision did, in a sentence: "published by …". */
-export function actionWords(action: ComparedRevision["action"]): string {
-  return { import: "first version", publish: "published", restore: "restored", delete: "deleted" }[action];
+/** What a revision did and who did it: "published by …", or the site's first version. */
+export function madeBy(revision: Pick<ComparedRevision, "action" | "author">): string {
+  if (revision.action === "import") return "the site's first version";
+  return `${{ publish: "published", restore: "restored", delete: "deleted" }[revision.action]} by ${revision.author}`;
 }
 
 /**
@@ -104,8 +105,8 @@ export function RevisionCompare({
 function Side({ side }: { side: ComparedRevision }) {
   return (
     <span>
-      {side.live ? `The live one (revision ${side.revision})` : `Revision ${side.revision}`}: {actionWords(side.action)}{" "}
-      by {side.author}, <time dateTime={side.createdAt.toISOString()}>{formatWhen(side.createdAt)}</time>.
+      {side.live ? `The live one (revision ${side.revision})` : `Revision ${side.revision}`}: {madeBy(side)},{" "}
+      <time dateTime={side.createdAt.toISOString()}>{formatWhen(side.createdAt)}</time>.
     </span>
   );
 }

@@ -43,9 +43,12 @@ export function wordDiff(before: string, after: string): WordPart[] {
   return tidy(parts);
 }
 
-/** Words and the runs of space between them, so joining them gives the text back. */
+/**
+ * Words, the runs of space between them and each other mark on its own ("screen." is "screen" and
+ * "."), so a word that gains a full stop reads as the stop added; joined, they give the text back.
+ */
 function tokens(text: string): string[] {
-  return text.match(/\s+|[^\s]+/g) ?? [];
+  return text.match(/\s+|[\p{L}\p{N}\p{M}'’_-]+|[^\s\p{L}\p{N}\p{M}'’_-]/gu) ?? [];
 }
 
 /**
