@@ -57,7 +57,15 @@ export function DocumentHistory({
           </li>
         ))}
       </ol>
-      {document.history.length > 2 ? <CompareAnyTwo document={document} comparison={comparison} view={view} /> : null}
+      {document.history.length > 2 ? (
+        // Drawn again when the revisions move on: a select keeps its old choice otherwise.
+        <CompareAnyTwo
+          key={`${document.revision}-${comparison?.from.revision}-${comparison?.to.revision}`}
+          document={document}
+          comparison={comparison}
+          view={view}
+        />
+      ) : null}
       {comparison ? (
         <RevisionCompare
           comparison={comparison}
