@@ -168,6 +168,14 @@ describe("wordDiff", () => {
     ]);
   });
 
+  it("compares a long body paragraph by paragraph: edits far apart stay small", () => {
+    const body = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} says something about the plants.`);
+    const edited = body.map((paragraph, i) => (i % 50 === 0 ? paragraph.replace("plants", "people") : paragraph));
+    const parts = wordDiff(body.join("\n\n"), edited.join("\n\n"));
+    expect(parts.filter((part) => part.kind === "removed").map((part) => part.text)).toEqual(Array(8).fill("plants"));
+    expect(parts.filter((part) => part.kind === "added").map((part) => part.text)).toEqual(Array(8).fill("people"));
+  });
+
   it("joined back, each side is its text", () => {
     const before = "Markdown **bold** and a [link](/art).\n\nA second paragraph stays.";
     const after = "Markdown *emphasis* and a [link](/art).\n\nA second paragraph stays, longer.";

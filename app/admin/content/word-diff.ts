@@ -6,15 +6,62 @@ export interface WordPart {
   text: string;
 }
 
-/** Past this many words between the shared start and end, the text is shown as replaced whole. */
-export const MAX_DIFF_WORDS = 3_000;
+/** Past this many words and spaces between the shared start and end, a text is shown as replaced whole. */
+export const MAX_DIFF_WORDS = 2_000;
+/** Past this many paragraphs on either side, paragraphs are not aligned first. */
+const MAX_PARAGRAPHS = 1_000;
 
 /**
  * What changed between two texts, word by word (a longest-common-subsequence diff over words and
  * the spaces between them), with neighbouring words of one kind joined into one run: a paragraph
  * with one word changed reads as that word struck out and its replacement, not two paragraphs.
+ * Paragraphs (Markdown's blank lines) are aligned first, so a long body with a few edits far
+ * apart is compared paragraph by paragraph, never as one huge run of words.
  */
 export function wordDiff(before: string, after: string): WordPart[] {
+  const a = paragraphs(before);
+  const b = paragraphs(after);
+  const parts: WordPart[] = [];
+  if ((a.length <= 1 && b.length <= 1) || a.length > MAX_PARAGRAPHS || b.length > MAX_PARAGRAPHS) {
+    wordsInto(parts, before, after);
+    return tidy(parts);
+  }
+  let removed: string[] = [];
+  let added: string[] = [];
+  // Changed paragraphs between two kept ones are compared in pairs, each with its counterpart.
+  const flush = () => {
+    const paired = Math.min(removed.length, added.length);
+    for (let k = 0; k < paired; k++) wordsInto(parts, removed[k] as string, added[k] as string);
+    push(parts, "removed", removed.slice(paired).join(""));
+    push(parts, "added", added.slice(paired).join(""));
+    [removed, added] = [[], []];
+  };
+  for (const step of sequenceDiff(a, b)) {
+    if (step.kind === "removed") removed.push(a[step.before] as string);
+    else if (step.kind === "added") added.push(b[step.after] as string);
+    else {
+      flush();
+      push(parts, "same", a[step.before] as string);
+    }
+  }
+  flush();
+  return tidy(parts);
+}
+
+/** A text cut after each blank line, so the pieces joined give it back. */
+function paragraphs(text: string): string[] {
+  return text.split(/(?<=\n[ \t]*\n)/);
+}
+
+function push(parts: WordPart[], kind: WordPart["kind"], text: string): void {
+  if (!text) return;
+  const last = parts[parts.length - 1];
+  if (last?.kind === kind) last.text += text;
+  else parts.push({ kind, text });
+}
+
+/** The word diff of two texts, appended to `parts`. */
+function wordsInto(parts: WordPart[], before: string, after: string): void {
   const a = tokens(before);
   const b = tokens(after);
   // The shared start and end need no alignment; only the middle is compared (the quadratic part).
@@ -24,23 +71,15 @@ export function wordDiff(before: string, after: string): WordPart[] {
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
   const middleA = a.slice(start, a.length - end);
   const middleB = b.slice(start, b.length - end);
-  const parts: WordPart[] = [];
-  const push = (kind: WordPart["kind"], text: string) => {
-    if (!text) return;
-    const last = parts[parts.length - 1];
-    if (last?.kind === kind) last.text += text;
-    else parts.push({ kind, text });
-  };
-  push("same", a.slice(0, start).join(""));
+  push(parts, "same", a.slice(0, start).join(""));
   if (middleA.length > MAX_DIFF_WORDS || middleB.length > MAX_DIFF_WORDS) {
-    push("removed", middleA.join(""));
-    push("added", middleB.join(""));
+    push(parts, "removed", middleA.join(""));
+    push(parts, "added", middleB.join(""));
   } else {
     for (const step of sequenceDiff(middleA, middleB))
-      push(step.kind, (step.kind === "added" ? middleB[step.after] : middleA[step.before]) as string);
+      push(parts, step.kind, (step.kind === "added" ? middleB[step.after] : middleA[step.before]) as string);
   }
-  push("same", a.slice(a.length - end).join(""));
-  return tidy(parts);
+  push(parts, "same", a.slice(a.length - end).join(""));
 }
 
 /**
