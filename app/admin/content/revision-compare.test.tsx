@@ -67,6 +67,7 @@ describe("the history's comparison", () => {
     const html = await drawn(older);
     expect(html).toContain("Changes from revision 3 to revision 4");
     expect(html).not.toContain("Restore this field");
+    expect(html).toContain("To restore one field, compare a revision with the live one.");
     expect(await drawn(comparison({ changes: [] }))).toContain("These two revisions are the same.");
     expect(await drawn(comparison({ deleted: "from", changes: [] }))).toContain("Revision 3 deleted this document");
   });

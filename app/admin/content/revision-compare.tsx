@@ -70,6 +70,9 @@ export function RevisionCompare({
           ))}
         </ol>
       )}
+      {!to.live && changes.length > 0 ? (
+        <p className={compare.when}>To restore one field, compare a revision with the live one.</p>
+      ) : null}
       {from.live ? null : (
         <Form method="post" className={compare.whole}>
           <input type="hidden" name="intent" value="restore" />
@@ -136,11 +139,13 @@ function ChangeItem({
         <Words parts={change.show.parts} />
       ) : (
         <div className={compare.values}>
-          <Value value={change.show.before} side="Before" thumbnails={thumbnails} />
-          <span aria-hidden="true" className={compare.arrow}>
-            →
-          </span>
-          <Value value={change.show.after} side="After" thumbnails={thumbnails} />
+          {change.kind === "added" ? null : <Value value={change.show.before} side="Before" thumbnails={thumbnails} />}
+          {change.kind === "changed" ? (
+            <span aria-hidden="true" className={compare.arrow}>
+              →
+            </span>
+          ) : null}
+          {change.kind === "removed" ? null : <Value value={change.show.after} side="After" thumbnails={thumbnails} />}
         </div>
       )}
       {change.restorable ? (
