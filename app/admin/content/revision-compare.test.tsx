@@ -35,7 +35,7 @@ const comparison = (more: Partial<RevisionComparison> = {}): RevisionComparison 
 
 /** The comparison as the server sends it, inside a router (its forms need one). */
 async function drawn(value: RevisionComparison): Promise<string> {
-  const routes = [{ path: "/", Component: () => <RevisionCompare comparison={value} liveRevision={5} view="form" /> }];
+  const routes = [{ path: "/", element: <RevisionCompare comparison={value} liveRevision={5} view="form" /> }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://studio.test/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
