@@ -168,6 +168,69 @@ for (const [index, width] of editorWidths.entries()) {
   });
 }
 
+// Issue 39: history people can read. About's heading edited twice (and a paragraph once), the
+// revision before compared with the live one field by field, and only the heading restored.
+for (const width of editorWidths) {
+  test(`the studio compares two revisions of About by field and restores one field (${width.name}) @desktop`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      ...width.options,
+      baseURL: own.server.url,
+      storageState: own.studio.stateFile,
+    });
+    const page = await context.newPage();
+    const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
+    await page.goto("/admin/content");
+    await press(page.getByRole("region", { name: "Pages" }).getByRole("link", { name: "About", exact: true }));
+    const heading = page.locator("#f-heading");
+    const original = await heading.inputValue();
+    const paragraph = page.locator('[name="biography.paragraphs.0"]');
+    const addedWords = `A sentence written for the history (${width.name}).`;
+    await heading.fill(`${original}, first change`);
+    await paragraph.fill(`${await paragraph.inputValue()} ${addedWords}`);
+    await publish(page, press);
+    const firstLive = Number(/revision (\d+) is live/.exec((await page.getByRole("status").textContent()) ?? "")?.[1]);
+    await page.locator("#f-heading").fill(`${original}, second change`);
+    await publish(page, press);
+
+    // The revision before both edits, against the live one: the fields that differ, in words.
+    const history = page.getByRole("region", { name: "History" });
+    const before = firstLive - 1;
+    await press(
+      history
+        .getByRole("listitem")
+        .filter({ hasText: `Revision ${before}:` })
+        .getByRole("link", { name: "Compare" }),
+    );
+    const comparison = page.getByRole("region", { name: `Changes from revision ${before} to the live one` });
+    await expect(comparison).toBeVisible();
+    const fields = comparison.getByRole("list", { name: "Changed fields" });
+    const headingChange = fields.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Heading/ }) });
+    await expect(headingChange).toContainText(`“${original}”`);
+    await expect(headingChange).toContainText(`“${original}, second change”`);
+    const paragraphChange = fields
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: /^Biography › Paragraphs › 1/ }) });
+    await expect(paragraphChange.locator("ins")).toContainText(addedWords);
+    // The stored text only under "Advanced", closed.
+    await expect(comparison.locator("details pre")).toBeHidden();
+    if (shots) await page.screenshot({ path: path.join(shots, `compare-fields-${width.name}.png`), fullPage: true });
+
+    // Only the heading goes back; the paragraph stays as edited.
+    await press(comparison.getByRole("button", { name: "Restore this field: Heading", exact: true }));
+    await expect(page.getByRole("status")).toContainText(`revision ${firstLive + 2} is live`);
+    await expect(comparison).toContainText("Restored “Heading”");
+    await expect(comparison.getByRole("button", { name: "Restore this field: Heading", exact: true })).toHaveCount(0);
+    await expect(paragraphChange).toBeVisible();
+    expect(await publicText(page, "/about", (p) => p.getByRole("heading", { level: 1 }))).toBe(original);
+    expect(await publicText(page, "/about", (p) => p.getByRole("main"))).toContain(addedWords);
+    await expect(page.locator("#f-heading")).toHaveValue(original);
+    if (shots) await page.screenshot({ path: path.join(shots, `compare-restored-${width.name}.png`) });
+    await context.close();
+  });
+}
+
 test("an invalid value shows its problem beside the field and keeps what was typed @desktop", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: own.server.url, storageState: own.studio.stateFile });
   const page = await context.newPage();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { findDraft } from "#app/admin/content/content-drafts.server.ts";
-import { openDocument, publishDocumentText, revisionText } from "#app/admin/content/content-editing.server.ts";
+import { openDocument, publishDocumentText } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { DeleteConfirm } from "#app/admin/content/delete-confirm.tsx";
 import { DocumentEditForm } from "#app/admin/content/document-edit-form.tsx";
@@ -15,7 +15,8 @@ import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
 import { formMap } from "#app/admin/content/form-values.server.ts";
-import { lineDiff } from "#app/admin/content/line-diff.ts";
+import { restoreFieldAction } from "#app/admin/content/restore-field.server.ts";
+import { compareRevisions } from "#app/admin/content/revision-compare.server.ts";
 import { trashedItemAt } from "#app/admin/content/trash-items.server.ts";
 import { TrashedDocument } from "#app/admin/content/trashed-document.tsx";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
@@ -24,6 +25,7 @@ import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.s
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -79,10 +81,6 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const checking = url.searchParams.has("saved") || url.searchParams.has("check");
   const draftCheck = draft && checking ? await siteWith(db, path, draft.data) : undefined;
   const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
-  const asked = Number(url.searchParams.get("revision"));
-  const shown =
-    published?.history.find((revision) => revision.revision === asked && asked !== published.revision) ?? undefined;
-  const shownText = shown ? revisionText(path, shown) : undefined;
   return {
     state: "admin" as const,
     images,
@@ -110,17 +108,10 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
     hidden: url.searchParams.has("hidden"),
     restored: url.searchParams.has("restored"),
     removal: removalOffer(path, published, url),
-    revision:
-      shown && published
-        ? {
-            revision: shown.revision,
-            action: shown.action,
-            author: shown.author,
-            createdAt: shown.createdAt,
-            diff: shownText === null || shownText === undefined ? undefined : lineDiff(shownText, published.text),
-            deleted: shownText === null,
-          }
-        : undefined,
+    comparison: published
+      ? compareRevisions(path, published, url.searchParams, context.get(contentStoreContext).pageImages())
+      : undefined,
+    restoredField: url.searchParams.get("field-restored")?.slice(0, 200),
   };
 }
 
@@ -157,6 +148,10 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
   if (intent === "delete" || intent === "hide") {
     const removed = await removalAction(db, { path, fields, author });
     return removed instanceof Response ? removed : data(removed.body, { status: removed.status, headers: noStore });
+  }
+  if (intent === "restore-field") {
+    const restored = await restoreFieldAction(db, path, fields, author);
+    return restored instanceof Response ? restored : data(restored.body, { status: restored.status, headers: noStore });
   }
   if (intent !== "publish" && intent !== "restore") {
     const baseRevision = z.coerce.number().int().min(0).max(2_147_483_647).safeParse(fields.baseRevision);
@@ -227,7 +222,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
     const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
     return <StudioGate screen="content" state={loaderData.state} error={error} />;
   }
-  const { document, draft, revision, path, view } = loaderData;
+  const { document, draft, comparison, path, view } = loaderData;
   const refusal = actionData && "problems" in actionData ? (actionData as PublishRefusal) : undefined;
   const answered = actionData && "form" in actionData ? (actionData as FormAnswer).form : undefined;
   const quiet = refusal || answered;
@@ -265,7 +260,17 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
         ) : document ? (
           <DocumentTextEditor document={document} refusal={refusal} />
         ) : null}
-        {document ? <DocumentHistory document={document} revision={revision} view={view} /> : null}
+        {document ? (
+          <DocumentHistory
+            document={document}
+            comparison={comparison}
+            restored={loaderData.restoredField}
+            restoreProblem={
+              actionData && "restoreProblem" in actionData ? String(actionData.restoreProblem) : undefined
+            }
+            view={view}
+          />
+        ) : null}
       </div>
     </>
   );

@@ -2,15 +2,24 @@ import { Form, Link } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
+import compare from "./revision-compare.module.css";
+import { madeBy, RevisionCompare } from "./revision-compare.tsx";
 
-/** A published document's revisions, each but the live one to compare or restore, and the compared one's diff. */
+/**
+ * A published document's revisions, each but the live one to compare or restore; the chosen
+ * comparison field by field (revision-compare.tsx); and a way to compare any two.
+ */
 export function DocumentHistory({
   document,
-  revision,
+  comparison,
+  restored,
+  restoreProblem,
   view,
 }: {
   document: NonNullable<DocumentPageData["document"]>;
-  revision: DocumentPageData["revision"];
+  comparison: DocumentPageData["comparison"];
+  restored?: string;
+  restoreProblem?: string;
   view: DocumentPageData["view"];
 }) {
   return (
@@ -20,14 +29,18 @@ export function DocumentHistory({
         {document.history.map((entry) => (
           <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
             <span>
-              Revision {entry.revision}: {entry.action} by {entry.author},{" "}
+              Revision {entry.revision}: {madeBy(entry)},{" "}
               <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
             </span>
             {entry.revision === document.revision ? (
               <span className={styles.current}>Live</span>
             ) : (
               <span className={styles.revisionActions}>
-                <Link to={`?view=${view}&revision=${entry.revision}`} preventScrollReset>
+                <Link
+                  to={`?view=${view}&revision=${entry.revision}`}
+                  preventScrollReset
+                  aria-current={comparison?.from.revision === entry.revision ? "true" : undefined}
+                >
                   Compare
                 </Link>
                 <Form method="post">
@@ -44,26 +57,65 @@ export function DocumentHistory({
           </li>
         ))}
       </ol>
-      {revision ? (
-        <section aria-labelledby="diff-heading" className={styles.diff}>
-          <h3 id="diff-heading">Revision {revision.revision} against the live one</h3>
-          {revision.deleted ? <p>Revision {revision.revision} deleted the document.</p> : null}
-          {revision.diff ? (
-            <pre>
-              {revision.diff
-                .filter((line) => line.kind !== "same")
-                .map((line, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: lines of one fixed diff
-                  <span key={index} data-kind={line.kind}>
-                    {line.kind === "removed" ? "- " : "+ "}
-                    {line.text}
-                    {"\n"}
-                  </span>
-                ))}
-            </pre>
-          ) : null}
-        </section>
+      {document.history.length > 2 ? (
+        // Drawn again when the revisions move on: a select keeps its old choice otherwise.
+        <CompareAnyTwo
+          key={`${document.revision}-${comparison?.from.revision}-${comparison?.to.revision}`}
+          document={document}
+          comparison={comparison}
+          view={view}
+        />
+      ) : null}
+      {comparison ? (
+        <RevisionCompare
+          comparison={comparison}
+          liveRevision={document.revision}
+          restored={restored}
+          restoreProblem={restoreProblem}
+          view={view}
+        />
       ) : null}
     </section>
+  );
+}
+
+/** Two revisions chosen from lists (a plain GET form, so it works without JavaScript). */
+function CompareAnyTwo({
+  document,
+  comparison,
+  view,
+}: {
+  document: NonNullable<DocumentPageData["document"]>;
+  comparison: DocumentPageData["comparison"];
+  view: DocumentPageData["view"];
+}) {
+  const older = document.history.filter((entry) => entry.revision !== document.revision);
+  return (
+    <Form method="get" className={compare.pick} preventScrollReset>
+      <input type="hidden" name="view" value={view} />
+      <label>
+        Compare revision
+        <select name="revision" defaultValue={comparison?.from.revision ?? older[0]?.revision}>
+          {document.history.map((entry) => (
+            <option key={entry.revision} value={entry.revision}>
+              {entry.revision}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        with
+        <select name="against" defaultValue={comparison?.to.revision ?? document.revision}>
+          {document.history.map((entry) => (
+            <option key={entry.revision} value={entry.revision}>
+              {entry.revision === document.revision ? `the live one (${entry.revision})` : entry.revision}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button-ghost">
+        Show the changes
+      </button>
+    </Form>
   );
 }
