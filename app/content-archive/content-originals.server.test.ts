@@ -12,7 +12,7 @@ import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { imageHistory, loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
-import { exportOriginals, importOriginals } from "./content-originals.ts";
+import { exportOriginals, importOriginals } from "./content-originals.server.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-originals-"));
 const png = (colour: string) =>
