@@ -124,9 +124,14 @@ class Unpacker {
     const name = header.name.replace(/^(\.\/)+/, "");
     if (++this.#entries > this.limits.entries)
       throw new ArchiveRefused(413, `The archive holds more than ${this.limits.entries.toLocaleString("en")} files.`);
+    if (header.type === "other") throw refusedEntry(name, "is a link or a special file, not a plain file");
+    if (header.type === "extended")
+      throw new ArchiveRefused(
+        422,
+        "The archive was made with extended (pax) headers, which the studio's download does not use. Upload the file as downloaded, or make it with GNU tar's default format.",
+      );
     const unsafe = unsafeName(name);
     if (unsafe && name !== "" && name !== ".") throw refusedEntry(header.name, `is refused: ${unsafe}`);
-    if (header.type === "other") throw refusedEntry(name, "is a link or a special file, not a plain file");
     if (header.type === "folder") {
       if (name === "" || name === "." || isArchiveFolder(name)) return;
       throw refusedEntry(name, "is not one of the site's folders");

@@ -19,8 +19,8 @@ export class ArchiveRefused extends Error {
 export interface TarHeader {
   name: string;
   size: number;
-  /** "file", "folder", or what else the entry is (a link, a device...), which the reader refuses. */
-  type: "file" | "folder" | "other";
+  /** "file", "folder", "extended" (a pax header), or what else the entry is (a link, a device...). */
+  type: "file" | "folder" | "extended" | "other";
 }
 
 const encoder = new TextEncoder();
@@ -113,7 +113,14 @@ export function parseHeader(block: Uint8Array): TarHeader {
     throw notAnArchive(); // a name that is not UTF-8
   }
   const flag = String.fromCharCode(block[156] ?? 0);
-  const type = flag === "0" || flag === "\0" ? "file" : flag === "5" ? "folder" : "other";
+  const type =
+    flag === "0" || flag === "\0"
+      ? "file"
+      : flag === "5"
+        ? "folder"
+        : flag === "x" || flag === "g"
+          ? "extended"
+          : "other";
   return { name: prefix ? `${prefix}/${name}` : name, size: readOctal(block, 124, 12), type };
 }
 
