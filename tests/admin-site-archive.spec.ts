@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { expect as baseExpect, test } from "@playwright/test";
 import { extractTarGz } from "#app/content-archive/tar-reader.server.ts";
 import { tarGzStream } from "#app/content-archive/tar-writer.server.ts";
@@ -40,7 +41,9 @@ test("the studio downloads the whole site, uploads it back with no change, then 
   // The same file back: nothing would change, and nothing does.
   await page.getByLabel(/Site archive/).setInputFiles(archive);
   await page.getByRole("button", { name: "Upload and preview" }).click();
-  await expect(page.getByRole("status")).toHaveText("Nothing would change: the site is already the same as this archive.");
+  await expect(page.getByRole("status")).toHaveText(
+    "Nothing would change: the site is already the same as this archive.",
+  );
   if (shots) await page.screenshot({ path: path.join(shots, "site-archive-same-1280.png"), fullPage: true });
   await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
   await page.getByRole("button", { name: "Done" }).click();
@@ -54,11 +57,9 @@ test("the studio downloads the whole site, uploads it back with no change, then 
   const work = path.join(unpacked, "works", "brass-moth.md");
   fs.writeFileSync(work, fs.readFileSync(work, "utf8").replace(/^title: .*$/m, "title: Brass Moth, second state"));
   const changed = path.join(folder, "changed.tar.gz");
-  await new Promise((resolve, reject) =>
-    tarGzStream(names.map((name) => ({ name, file: path.join(unpacked, name) })))
-      .pipe(fs.createWriteStream(changed))
-      .on("finish", resolve)
-      .on("error", reject),
+  await pipeline(
+    tarGzStream(names.map((name) => ({ name, file: path.join(unpacked, name) }))),
+    fs.createWriteStream(changed),
   );
   await page.getByLabel(/Site archive/).setInputFiles(changed);
   await page.getByRole("button", { name: "Upload and preview" }).click();

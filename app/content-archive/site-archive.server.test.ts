@@ -109,7 +109,7 @@ describe.each(testEngines)("the whole site as one archive, exported and imported
     const moth = path.join(dir, "works", "cicada-psalm.md");
     fs.writeFileSync(moth, fs.readFileSync(moth, "utf8").replace(/^title: .*$/m, "title: Cicada Psalm (second state)"));
     const body = new FormData();
-    body.set("archive", new Blob([await archiveOfFolder(dir)]), "site.tar.gz");
+    body.set("archive", new Blob([new Uint8Array(await archiveOfFolder(dir))]), "site.tar.gz");
     const id = await receiveArchive(
       dataDir,
       new Request("http://site.test/admin/content/archive", { method: "POST", body }),

@@ -6,7 +6,7 @@ import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { ARCHIVE_LIMITS } from "./archive-layout.server.ts";
-import { extractTarGz } from "./tar-reader.server.ts";
+import { type ArchiveLimits, extractTarGz } from "./tar-reader.server.ts";
 import { tarGzStream } from "./tar-writer.server.ts";
 import { ArchiveRefused, BLOCK, fileHeader } from "./ustar.ts";
 
@@ -38,12 +38,12 @@ function tarOf(entries: { name: string; body?: Uint8Array; type?: string; size?:
   return Buffer.concat(parts);
 }
 
-async function extract(gz: Buffer, limits = ARCHIVE_LIMITS) {
+async function extract(gz: Buffer, limits: ArchiveLimits = ARCHIVE_LIMITS) {
   const dir = freshDir();
   return { dir, files: await extractTarGz(Readable.from([gz]), dir, limits) };
 }
 
-async function refusal(gz: Buffer, limits = ARCHIVE_LIMITS): Promise<ArchiveRefused> {
+async function refusal(gz: Buffer, limits: ArchiveLimits = ARCHIVE_LIMITS): Promise<ArchiveRefused> {
   const error = await extract(gz, limits).then(
     () => undefined,
     (thrown: unknown) => thrown,
