@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getEnv } from "#app/config/env.server.ts";
+import { addEmptyFolders } from "#app/content-archive/archive-layout.server.ts";
 import {
   importContentFolder,
   SiteImportRefused,
@@ -45,6 +46,7 @@ await runCommand(usage, async () => {
         if (error instanceof ArchiveRefused) throw new CliError(`Nothing was imported: ${error.message}`);
         throw error;
       });
+      await addEmptyFolders(unpacked);
     }
     const database = await openConfiguredDatabase(env);
     try {

@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { CONTENT_LAYOUT } from "#app/content-files/content-source.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/images/inspect-upload.ts";
 import { ORIGINAL_EXTENSIONS } from "#app/images/originals.ts";
@@ -66,4 +68,13 @@ export function unsafeName(name: string): string | undefined {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\\\u0000-\u001f]/.test(name)) return "it holds a backslash or a control character";
   return undefined;
+}
+
+/**
+ * Makes the content folders an unpacked archive lacks: a site with no interviews exports none, and
+ * tar keeps no empty folder, but the content reader needs every folder of the layout.
+ */
+export async function addEmptyFolders(dir: string): Promise<void> {
+  for (const [entry, layout] of Object.entries(CONTENT_LAYOUT))
+    if (layout.kind === "folder") await fs.mkdir(path.join(dir, entry), { recursive: true });
 }

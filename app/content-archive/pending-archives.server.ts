@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { MultipartRefused, streamFilePart } from "#app/http/streamed-file-part.server.ts";
-import { ARCHIVE_LIMITS } from "./archive-layout.server.ts";
+import { ARCHIVE_LIMITS, addEmptyFolders } from "./archive-layout.server.ts";
 import { extractTarGz } from "./tar-reader.server.ts";
 import { ArchiveRefused } from "./ustar.ts";
 
@@ -65,6 +65,7 @@ export async function withUnpackedArchive<T>(file: string, use: (dir: string) =>
   await fs.mkdir(dir, { mode: 0o700 });
   try {
     await extractTarGz(createReadStream(file), dir);
+    await addEmptyFolders(dir);
     return await use(dir);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

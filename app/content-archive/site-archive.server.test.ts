@@ -14,6 +14,7 @@ import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import { createTestDatabase, type TestDatabase, testEngines } from "#tests/support/test-database.server.ts";
 import { testPdf } from "#tests/support/test-exhibition-files.ts";
+import { addEmptyFolders } from "./archive-layout.server.ts";
 import { applyArchive, reviewArchive } from "./archive-screen.server.ts";
 import { receiveArchive } from "./pending-archives.server.ts";
 import { archiveFileName, siteArchive } from "./site-archive.server.ts";
@@ -77,6 +78,7 @@ describe.each(testEngines)("the whole site as one archive, exported and imported
   async function unpacked(gz: Buffer): Promise<string> {
     const dir = folder("unpacked");
     await extractTarGz(Readable.from([gz]), dir);
+    await addEmptyFolders(dir);
     return dir;
   }
 
@@ -131,6 +133,15 @@ describe.each(testEngines)("the whole site as one archive, exported and imported
     });
     expect(await reviewArchive(deps, id)).toEqual({ state: "gone" });
     expect(fs.readdirSync(path.join(dataDir, "site-imports"))).toEqual([]);
+  });
+
+  it("reads an archive of a site with an empty collection (tar keeps no empty folder)", async () => {
+    const dir = await unpacked(archive);
+    const kept = path.join(folder("kept"), "interviews");
+    fs.renameSync(path.join(dir, "interviews"), kept);
+    fs.rmSync(path.join(dir, "pages", "interviews.yaml"), { force: true });
+    const repacked = await unpacked(await archiveOfFolder(dir));
+    expect(fs.readdirSync(path.join(repacked, "interviews"))).toEqual([]);
   });
 
   it("refuses an archive with an invalid document, listing the problem, and writes nothing", async () => {
