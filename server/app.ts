@@ -6,6 +6,7 @@ import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 import { siteDeepZoom, siteImages } from "#app/site-images/site-images.ts";
 import { FILE_TOO_LARGE_MESSAGE } from "#app/uploads/exhibition-file-kind.ts";
 import {
+  ARCHIVE_UPLOAD_BODY_BYTES,
   CONTENT_EDITOR_BODY_BYTES,
   FILE_UPLOAD_BODY_BYTES,
   IMAGE_UPLOAD_BODY_BYTES,
@@ -58,14 +59,21 @@ export function createApp(services: Services): express.Express {
   );
   // An exhibition file upload (decision 048): one PDF or recording up to 100 MB.
   const fileUploads = limitRequestBodies(FILE_UPLOAD_BODY_BYTES, FILE_TOO_LARGE_MESSAGE);
+  // A site archive (the studio's import): up to 1 GB, streamed to disk.
+  const archiveUploads = limitRequestBodies(
+    ARCHIVE_UPLOAD_BODY_BYTES,
+    "The archive is larger than 1 GB, the most this site takes.",
+  );
   app.use((req, res, next) =>
-    (req.path.startsWith("/admin/content/")
-      ? contentEditorBodies
-      : req.path.startsWith("/admin/content-images/")
-        ? imageUploads
-        : req.path === "/admin/content-files"
-          ? fileUploads
-          : otherBodies)(req, res, next),
+    (req.path === "/admin/content/archive" || req.path === "/admin/content/archive.data"
+      ? archiveUploads
+      : req.path.startsWith("/admin/content/")
+        ? contentEditorBodies
+        : req.path.startsWith("/admin/content-images/")
+          ? imageUploads
+          : req.path === "/admin/content-files"
+            ? fileUploads
+            : otherBodies)(req, res, next),
   );
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);

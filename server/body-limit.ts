@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { ARCHIVE_LIMITS } from "#app/content-archive/archive-layout.server.ts";
 import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
 
 /**
@@ -25,6 +26,12 @@ export const IMAGE_UPLOAD_BODY_BYTES = 40 * 1024 * 1024 + 64 * 1024;
  * most 100 MB (a PDF's 40 MB is checked by its kind), plus the multipart envelope.
  */
 export const FILE_UPLOAD_BODY_BYTES = 100 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * The studio's site import (/admin/content/archive): one archive of at most 1 GB, streamed to
+ * disk as it arrives (archive-layout.server.ts), plus the multipart envelope.
+ */
+export const ARCHIVE_UPLOAD_BODY_BYTES = ARCHIVE_LIMITS.archiveBytes + 64 * 1024;
 
 const LINGER_MS = 2_000;
 

@@ -119,6 +119,11 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
             The site's pages, works, exhibitions and writing. Each change you publish is live at once and kept: any
             earlier version can be restored. Signed in as {loaderData.email}.
           </p>
+          <p className={studio.account}>
+            <Link to="/admin/content/archive" className={studio.textLink}>
+              Download the whole site, or import one
+            </Link>
+          </p>
         </div>
       </header>
       {loaderData.cataloguePdf ? (

@@ -9,7 +9,7 @@ import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { removeUnnamedFiles } from "#app/uploads/remove-unnamed-files.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { testPdf, testWav } from "#tests/support/test-exhibition-files.ts";
-import { exportExhibitionFiles, importExhibitionFiles } from "./content-exhibition-files.ts";
+import { exportExhibitionFiles, importExhibitionFiles } from "./exhibition-files-folder.server.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-exhibition-files-"));
 

@@ -8,11 +8,13 @@ import { loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-orig
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { ORIGINAL_EXTENSION, type UploadedOriginal } from "#app/uploads/uploaded-originals.ts";
 
-/** Where the build reads an image's original: `works/<slug>.<ext>` or `images/<collection>/<name>.<ext>`. */
+/** Where the build reads an image's original in the content folder: `works/<slug>.<ext>` or `images/<collection>/<name>.<ext>`. */
+export function originalName(collection: string, name: string, extension: string): string {
+  return collection === "artworks" ? `works/${name}.${extension}` : `images/${collection}/${name}.${extension}`;
+}
+
 function originalPath(dir: string, collection: string, name: string, extension: string): string {
-  return collection === "artworks"
-    ? path.join(dir, "works", `${name}.${extension}`)
-    : path.join(dir, "images", collection, `${name}.${extension}`);
+  return path.join(dir, ...originalName(collection, name, extension).split("/"));
 }
 
 /**
@@ -45,8 +47,8 @@ export async function exportOriginals(dir: string, db: AppDatabase, store: Origi
 
 /**
  * content:import's part for images: an original under `dir` whose bytes differ from the image's
- * uploaded one (or, with none, from the build's file in `buildDir`) is checked as an upload is,
- * stored, and made the image's original. The same bytes change nothing, so an export imported
+ * uploaded one (or, with none, from the build's file in `buildDir`) is checked as an upload is
+ * (on a dry run too), stored, and made the image's original. The same bytes change nothing, so an export imported
  * again changes nothing. Returns the images changed (or that would be, for a dry run).
  */
 export async function importOriginals(
@@ -65,12 +67,13 @@ export async function importOriginals(
       mapped.get(image)?.sha256 ?? (built.has(image) ? await sha256OfFile(built.get(image) ?? "") : undefined);
     if (current === sha256) continue;
     changed.push(image);
-    if (options.dryRun) continue;
+    // Judged on a dry run too, so a preview refuses what the import would.
     const inspected = await inspectUpload(file.file).catch((error) => {
       if (error instanceof UploadRefused)
         throw new UploadRefused(error.status, `${path.relative(dir, file.file)}: ${error.message}`);
       throw error;
     });
+    if (options.dryRun) continue;
     await options.store.putFile(file.file);
     await setImageOriginal(options.db, {
       collection: file.collection,

@@ -13,7 +13,7 @@ import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { imageHistory, loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
-import { exportOriginals, importOriginals } from "./content-originals.ts";
+import { exportOriginals, importOriginals } from "./content-originals.server.ts";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-content-originals-"));
 const png = (colour: string) =>
@@ -98,7 +98,7 @@ describe("content:export and content:import of uploaded originals", () => {
   }
 });
 
-describe("npm run content:export, then content:import of the same files", () => {
+describe("npm run content:export, then content:import of the same files (a folder, then an archive)", () => {
   it("writes the uploaded original beside its work, and importing it back changes nothing", {
     timeout: 180_000,
   }, async () => {
@@ -135,5 +135,13 @@ describe("npm run content:export, then content:import of the same files", () => 
     expect(imported.output).toContain("No change: the published content is the same as these files.");
     expect(imported.output).not.toMatch(/image originals/);
     expect(imported.code).toBe(0);
+    // The same tree as one archive (the studio's download): content:import takes the file too.
+    const archive = path.join(work, "site.tar.gz");
+    const packed = run("content-export", ["--archive", archive]);
+    expect(packed.output).toContain("1 uploaded originals and 0 exhibition files");
+    expect(packed.code).toBe(0);
+    const unpacked = run("content-import", ["--from", archive, "--dry-run"]);
+    expect(unpacked.output).toContain("No change: the published content is the same as these files.");
+    expect(unpacked.code).toBe(0);
   });
 });
