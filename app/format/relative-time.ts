@@ -21,7 +21,20 @@ export function relativeTime(date: Date, now: Date): string {
   return words.format(-Math.floor(elapsed / DAY), "day");
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "3 Mar 2026". */
 export function shortDate(date: Date): string {

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
-import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { RelativeTime } from "#app/components/relative-time.tsx";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /** A published document's revisions, each but the live one to compare or restore, and the compared one's diff. */
@@ -8,10 +8,13 @@ export function DocumentHistory({
   document,
   revision,
   view,
+  now,
 }: {
   document: NonNullable<DocumentPageData["document"]>;
   revision: DocumentPageData["revision"];
   view: DocumentPageData["view"];
+  /** The loader's time, that "2 hours ago" counts from. */
+  now: Date;
 }) {
   return (
     <section className={styles.history} aria-labelledby="history-heading">
@@ -20,8 +23,8 @@ export function DocumentHistory({
         {document.history.map((entry) => (
           <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
             <span>
-              Revision {entry.revision}: {entry.action} by {entry.author},{" "}
-              <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
+              Revision {entry.revision}: {entry.action}, <RelativeTime date={entry.createdAt} now={now} /> by{" "}
+              {entry.author}
             </span>
             {entry.revision === document.revision ? (
               <span className={styles.current}>Live</span>
