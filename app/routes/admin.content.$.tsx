@@ -69,6 +69,8 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const shownText = shown ? revisionText(path, shown) : undefined;
   return {
     state: "admin" as const,
+    // What "2 hours ago" counts from: the server's render and the browser's hydration then agree.
+    now: new Date(),
     images,
     path,
     view,
@@ -232,7 +234,11 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
         ) : document ? (
           <DocumentTextEditor document={document} refusal={refusal} />
         ) : null}
-        {document ? <DocumentHistory document={document} revision={revision} view={view} /> : null}
+        {document ? (
+          <div className={styles.aside}>
+            <DocumentHistory document={document} revision={revision} view={view} now={loaderData.now} />
+          </div>
+        ) : null}
       </div>
     </>
   );

@@ -57,13 +57,21 @@ export function DocumentEditForm(props: {
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
       {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
       <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
-      <div className={styles.actions}>
-        <button type="submit" name="intent" value="form-publish" className="button">
-          Publish
-        </button>
+      {/* Always in reach at the window's foot, however long the form. */}
+      <div className={styles.actionBar}>
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">
           Save draft
         </button>
+        {props.draftStamp ? (
+          <a href={`/admin/preview/${props.path}`} className="button button-ghost">
+            Preview
+          </a>
+        ) : null}
+        <button type="submit" name="intent" value="form-publish" className="button">
+          Publish
+        </button>
+      </div>
+      <div className={styles.actions}>
         {props.draftStamp ? (
           <button type="submit" name="intent" value="discard-draft" className="button button-ghost">
             Discard draft
