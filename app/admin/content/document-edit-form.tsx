@@ -1,6 +1,8 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import { useFoldMemory } from "#app/admin/content/fold-memory.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
@@ -19,8 +21,10 @@ export function DocumentEditForm(props: {
 }) {
   const fieldErrors = Object.entries(props.errors);
   const isWork = props.path.startsWith("works/");
+  const form = useRef<HTMLFormElement>(null);
+  useFoldMemory(form, props.path);
   return (
-    <Form method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
+    <Form ref={form} method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
       {/* Enter in a field saves a draft: the form's first button is the one implicit submission presses. */}
       <button
         type="submit"

@@ -199,7 +199,7 @@ function ItemActions({
         disabled={first}
         aria-label={`Move ${named} up`}
       >
-        Move up
+        Up
       </button>
       <button
         type="submit"
@@ -209,7 +209,7 @@ function ItemActions({
         disabled={last}
         aria-label={`Move ${named} down`}
       >
-        Move down
+        Down
       </button>
       <button
         type="submit"
