@@ -168,5 +168,11 @@ test("a section folds, and opens again by itself when a field in it has a proble
   await expect(page.locator("#e-slides\\.0\\.image")).toBeVisible();
   await expect(slides.locator(":scope > summary")).toContainText("Needs a fix");
   await expect(biography).not.toHaveAttribute("open");
+  // Fold all leaves only the section with the problem open; Open all opens every one.
+  await page.getByRole("button", { name: "Fold all sections" }).click();
+  await expect(page.locator("details[data-fold][open]")).toHaveCount(1);
+  await expect(image).toBeVisible();
+  await page.getByRole("button", { name: "Open all" }).click();
+  await expect(page.locator("details[data-fold]:not([open])")).toHaveCount(0);
   await page.context().close();
 });

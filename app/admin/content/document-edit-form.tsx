@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import { FoldAll } from "#app/admin/content/fold-all.tsx";
 import { useFoldMemory } from "#app/admin/content/fold-memory.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
@@ -36,7 +37,10 @@ export function DocumentEditForm(props: {
       >
         Save draft
       </button>
-      <h2 id="form-heading">Edit</h2>
+      <div className={styles.formHead}>
+        <h2 id="form-heading">Edit</h2>
+        <FoldAll form={form} />
+      </div>
       {props.problems.length > 0 || fieldErrors.length > 0 ? (
         <div role="alert" className={styles.problems} id="publish-problems">
           <p>
