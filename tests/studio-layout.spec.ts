@@ -130,6 +130,7 @@ for (const width of widths) {
       .locator(`form:has(#f-heading) summary, ${bar} > *`)
       .evaluateAll((targets) => targets.map((target) => target.getBoundingClientRect().height));
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    await expectNoSeriousA11yViolations(page);
     await page.context().close();
   });
 }
