@@ -55,7 +55,7 @@ export function AdminNav({ unreadEnquiries }: { unreadEnquiries?: number | null 
   );
 }
 
-function ScreenList({ className, unread }: { className: string; unread?: number }): ReactNode {
+function ScreenList({ className, unread }: { className?: string; unread?: number }): ReactNode {
   return (
     <ul className={className}>
       {links.map((link) => (
