@@ -5,6 +5,7 @@ import { expect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
 import { createPostgresDatabase, type ServerProcess, startServer } from "./support/server-process.ts";
+import { studioNav } from "./support/studio-nav.ts";
 import { enrolStudio, enterCode, signInWithPassword } from "./support/studio-sign-in.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
 
@@ -186,7 +187,7 @@ test("the inbox lists newest first with unread in bold, counts, filters and sear
   const response = await page.goto("/admin/enquiries");
   expect(response?.status()).toBe(200);
   expect(response?.headers()["cache-control"]).toContain("no-store");
-  const nav = page.getByRole("navigation", { name: "Admin" });
+  const nav = await studioNav(page);
   await expect(nav.getByRole("link", { name: /Enquiries/ })).toHaveAttribute("aria-current", "page");
   const [counted] = await sql<{ unread: number }>(
     "select count(*)::int as unread from enquiries where read_at is null and status <> 'spam'",
@@ -295,7 +296,7 @@ test("a new enquiry appears in an open inbox without reload, and the navigation'
   const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/admin/enquiries/events"));
   await page.goto("/admin/enquiries");
   await streamOpened;
-  const nav = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /Enquiries/ });
+  const nav = (await studioNav(page)).getByRole("link", { name: /Enquiries/ });
   const before = Number((await nav.innerText()).replace(/\D+/g, ""));
   const marker = `Live arrival ${Date.now()}`;
   await page.evaluate(() => {

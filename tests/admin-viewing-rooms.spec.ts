@@ -5,6 +5,7 @@ import { expect as baseExpect, type Page, test } from "@playwright/test";
 import pg from "pg";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
 import { createPostgresDatabase, type ServerProcess, startServer } from "./support/server-process.ts";
+import { studioNav } from "./support/studio-nav.ts";
 import { enrolStudio } from "./support/studio-sign-in.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
 
@@ -179,7 +180,7 @@ test("the studio makes a room with three works, a note and a passcode, shares a 
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server!.url });
   await page.goto("/admin/viewing-rooms");
-  const nav = page.getByRole("navigation", { name: "Admin" });
+  const nav = await studioNav(page);
   await expect(nav.getByRole("link", { name: "Viewing rooms" })).toHaveAttribute("aria-current", "page");
   await page.getByRole("link", { name: "New Room" }).click();
   await expect(page.getByRole("heading", { name: "New room", level: 1 })).toBeVisible();

@@ -6,6 +6,7 @@ import { e2eAdmin } from "../playwright.config";
 import { expectNoSeriousA11yViolations } from "./accessibility.ts";
 import { homeQuoteTexts, newestPublicQuotes } from "./support/home-quotes.ts";
 import { type ServerProcess, startServer } from "./support/server-process.ts";
+import { studioNav } from "./support/studio-nav.ts";
 import { tapTargetsUnder44 } from "./support/tap-targets.ts";
 import { totp, unusedCode } from "./totp.ts";
 
@@ -344,7 +345,7 @@ test.describe("one admin account, in order", { tag: "@desktop" }, () => {
       expect(await tapTargetsUnder44(page)).toEqual([]);
       await page.goto("/admin/security");
       expect(await tapTargetsUnder44(page)).toEqual([]);
-      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Outgoing Mail" }).click();
+      await (await studioNav(page)).getByRole("link", { name: "Outgoing Mail" }).click();
       await expect(page.getByRole("heading", { name: "Outgoing Mail" })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       expect(await tapTargetsUnder44(page)).toEqual([]);

@@ -83,6 +83,8 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
   return {
     state: "admin" as const,
+    // What "2 hours ago" counts from: the server's render and the browser's hydration then agree.
+    now: new Date(),
     images,
     path,
     view,
@@ -261,15 +263,18 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
           <DocumentTextEditor document={document} refusal={refusal} />
         ) : null}
         {document ? (
-          <DocumentHistory
-            document={document}
-            comparison={comparison}
-            restored={loaderData.restoredField}
-            restoreProblem={
-              actionData && "restoreProblem" in actionData ? String(actionData.restoreProblem) : undefined
-            }
-            view={view}
-          />
+          <div className={styles.aside}>
+            <DocumentHistory
+              document={document}
+              comparison={comparison}
+              restored={loaderData.restoredField}
+              restoreProblem={
+                actionData && "restoreProblem" in actionData ? String(actionData.restoreProblem) : undefined
+              }
+              view={view}
+              now={loaderData.now}
+            />
+          </div>
         ) : null}
       </div>
     </>

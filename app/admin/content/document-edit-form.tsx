@@ -1,7 +1,10 @@
+import { useRef } from "react";
 import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { DeleteTrigger, type RemovalOffer } from "#app/admin/content/delete-confirm.tsx";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import { FoldAll } from "#app/admin/content/fold-all.tsx";
+import { useFoldMemory } from "#app/admin/content/fold-memory.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
@@ -22,8 +25,10 @@ export function DocumentEditForm(props: {
 }) {
   const fieldErrors = Object.entries(props.errors);
   const isWork = props.path.startsWith("works/");
+  const form = useRef<HTMLFormElement>(null);
+  useFoldMemory(form, props.path);
   return (
-    <Form method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
+    <Form ref={form} method="post" className={styles.editor} aria-labelledby="form-heading" noValidate>
       {/* Enter in a field saves a draft: the form's first button is the one implicit submission presses. */}
       <button
         type="submit"
@@ -35,7 +40,10 @@ export function DocumentEditForm(props: {
       >
         Save draft
       </button>
-      <h2 id="form-heading">Edit</h2>
+      <div className={styles.formHead}>
+        <h2 id="form-heading">Edit</h2>
+        <FoldAll form={form} />
+      </div>
       {props.problems.length > 0 || fieldErrors.length > 0 ? (
         <div role="alert" className={styles.problems} id="publish-problems">
           <p>
@@ -60,13 +68,21 @@ export function DocumentEditForm(props: {
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
       {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
       <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
-      <div className={styles.actions}>
-        <button type="submit" name="intent" value="form-publish" className="button">
-          Publish
-        </button>
+      {/* Always in reach at the window's foot, however long the form. */}
+      <div className={styles.actionBar}>
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">
           Save draft
         </button>
+        {props.draftStamp ? (
+          <a href={`/admin/preview/${props.path}`} className="button button-ghost">
+            Preview
+          </a>
+        ) : null}
+        <button type="submit" name="intent" value="form-publish" className="button">
+          Publish
+        </button>
+      </div>
+      <div className={styles.actions}>
         {props.draftStamp ? (
           <button type="submit" name="intent" value="discard-draft" className="button button-ghost">
             Discard draft

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import styles from "./document-form.module.css";
 import { type DrawContext, FieldError, idsOf, Keep, type Path, scalarField, shown } from "./document-form-scalars.tsx";
+import { FoldingItem, FoldingSection } from "./folding-section.tsx";
 import { type FieldSpec, fieldName, labelFor, type ObjectField } from "./form-fields.ts";
 
 /**
@@ -27,11 +28,32 @@ export function DocumentFields({ spec, value, errors, previews = {} }: DocumentF
 }
 
 function objectFields(fields: readonly ObjectField[], value: unknown, path: Path, context: DrawContext): ReactNode[] {
-  return fields.map((entry) => (
-    <div key={entry.key} className={styles.field}>
-      {field(entry, childOf(value, entry.key), [...path, entry.key], context)}
-    </div>
-  ));
+  return fields.map((entry) => {
+    const child = childOf(value, entry.key);
+    const drawn = field(entry, child, [...path, entry.key], context);
+    // The document's own groups (a list of blocks, the biography) each fold under their heading.
+    const folds = path.length === 0 && isGroup(entry.spec) && !(entry.optional && child === undefined);
+    return (
+      <div key={entry.key} className={styles.field}>
+        {folds ? (
+          <FoldingSection name={fieldName([entry.key])} label={entry.label} count={countOf(child)} context={context}>
+            {drawn}
+          </FoldingSection>
+        ) : (
+          drawn
+        )}
+      </div>
+    );
+  });
+}
+
+function isGroup(spec: FieldSpec): boolean {
+  return spec.kind === "object" || spec.kind === "variants" || spec.kind === "list";
+}
+
+function countOf(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.length === 1 ? "1 item" : `${value.length} items`;
 }
 
 function childOf(value: unknown, step: string | number): unknown {
@@ -104,20 +126,32 @@ function listFields(
             // biome-ignore lint/suspicious/noArrayIndexKey: items are positions; the form is redrawn whole after each change
             <li key={index} className={styles.item}>
               <input type="hidden" name="_item" value={itemName} />
-              {spec.item.kind === "variants"
-                ? variantFields(spec.item, item, itemPath, context, itemLabel)
-                : field(
-                    { key: String(index), label: itemLabel, optional: false, spec: spec.item },
-                    item,
-                    itemPath,
-                    context,
-                  )}
-              <ItemActions
-                itemName={itemName}
-                itemLabel={itemLabel}
-                first={index === 0}
-                last={index === items.length - 1}
-              />
+              <FoldingItem
+                name={itemName}
+                label={
+                  spec.item.kind === "variants"
+                    ? `${itemLabel}: ${shown(childOf(item, spec.item.discriminator))}`
+                    : itemLabel
+                }
+                value={item}
+                folds={isGroup(spec.item)}
+                context={context}
+              >
+                {spec.item.kind === "variants"
+                  ? variantFields(spec.item, item, itemPath, context, itemLabel)
+                  : field(
+                      { key: String(index), label: itemLabel, optional: false, spec: spec.item },
+                      item,
+                      itemPath,
+                      context,
+                    )}
+                <ItemActions
+                  itemName={itemName}
+                  itemLabel={itemLabel}
+                  first={index === 0}
+                  last={index === items.length - 1}
+                />
+              </FoldingItem>
             </li>
           );
         })}
@@ -165,7 +199,7 @@ function ItemActions({
         disabled={first}
         aria-label={`Move ${named} up`}
       >
-        Move up
+        Up
       </button>
       <button
         type="submit"
@@ -175,7 +209,7 @@ function ItemActions({
         disabled={last}
         aria-label={`Move ${named} down`}
       >
-        Move down
+        Down
       </button>
       <button
         type="submit"

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import studio from "#app/admin/studio.module.css";
-import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { RelativeTime } from "#app/components/relative-time.tsx";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /**
@@ -21,16 +21,15 @@ export function DocumentHead({ page, quiet }: { page: DocumentPageData; quiet: b
           <p className={studio.account}>
             {document ? (
               <>
-                Revision {document.revision}, by {document.updatedBy},{" "}
-                <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>.
+                Published <RelativeTime date={document.updatedAt} now={page.now} /> by {document.updatedBy} (revision{" "}
+                {document.revision}).
               </>
             ) : (
               "Not published yet."
             )}{" "}
             {draft ? (
               <>
-                Draft saved by {draft.updatedBy},{" "}
-                <time dateTime={draft.updatedAt.toISOString()}>{formatWhen(draft.updatedAt)}</time>.
+                Draft saved <RelativeTime date={draft.updatedAt} now={page.now} /> by {draft.updatedBy}.
               </>
             ) : null}
           </p>

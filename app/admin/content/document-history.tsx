@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
-import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { RelativeTime } from "#app/components/relative-time.tsx";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 import compare from "./revision-compare.module.css";
 import { madeBy, RevisionCompare } from "./revision-compare.tsx";
@@ -15,12 +15,15 @@ export function DocumentHistory({
   restored,
   restoreProblem,
   view,
+  now,
 }: {
   document: NonNullable<DocumentPageData["document"]>;
   comparison: DocumentPageData["comparison"];
   restored?: string;
   restoreProblem?: string;
   view: DocumentPageData["view"];
+  /** The loader's time, that "2 hours ago" counts from. */
+  now: Date;
 }) {
   return (
     <section className={styles.history} aria-labelledby="history-heading">
@@ -29,8 +32,7 @@ export function DocumentHistory({
         {document.history.map((entry) => (
           <li key={entry.revision} aria-current={entry.revision === document.revision ? "true" : undefined}>
             <span>
-              Revision {entry.revision}: {madeBy(entry)},{" "}
-              <time dateTime={entry.createdAt.toISOString()}>{formatWhen(entry.createdAt)}</time>
+              Revision {entry.revision}: {madeBy(entry)}, <RelativeTime date={entry.createdAt} now={now} />
             </span>
             {entry.revision === document.revision ? (
               <span className={styles.current}>Live</span>
