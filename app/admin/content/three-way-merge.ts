@@ -104,7 +104,16 @@ function walk(
   if (Array.isArray(base) && Array.isArray(theirs) && Array.isArray(mine) && sameLength(base, theirs, mine)) {
     const item = spec?.kind === "list" ? spec.item : undefined;
     return mine.map((_, index) =>
-      walk(base[index], theirs[index], mine[index], item, [...path, index], [...labels, String(index + 1)], merge, choices),
+      walk(
+        base[index],
+        theirs[index],
+        mine[index],
+        item,
+        [...path, index],
+        [...labels, String(index + 1)],
+        merge,
+        choices,
+      ),
     );
   }
   if (same(theirs, mine)) {
