@@ -67,8 +67,11 @@ export async function mergeAction(
   if (entries.length > MAX_FORM_FIELDS)
     return refused(413, `The form sent ${entries.length} fields; a merge has at most ${MAX_FORM_FIELDS}.`);
   const parsed = mergeInput.safeParse(Object.fromEntries(entries));
-  if (!parsed.success)
+  if (!parsed.success) {
+    const tooBig = parsed.error.issues.find((issue) => issue.code === "too_big" && issue.path[0] === "mine");
+    if (tooBig) return refused(413, tooBig.message);
     return refused(400, "The merge form was incomplete. Reload the page: your edit is kept as a draft.");
+  }
   const form = parsed.data;
   let mine: unknown;
   try {
