@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import styles from "./conflict-merge.module.css";
@@ -16,9 +16,16 @@ import { Value, Words } from "./revision-compare.tsx";
 export function ConflictMerge({ conflict }: { conflict: ConflictView }) {
   const asked = conflict.fields.filter((field) => field.state === "conflict");
   const { theirs } = conflict;
+  const alert = useRef<HTMLDivElement>(null);
+  // The publish was pressed at the form's foot: bring the answer into view, and the focus to it.
+  useEffect(() => {
+    if (!conflict) return;
+    alert.current?.scrollIntoView({ block: "start" });
+    alert.current?.focus({ preventScroll: true });
+  }, [conflict]);
   return (
     <section aria-labelledby="conflict-heading" className={styles.conflict}>
-      <div role="alert" className={styles.alert}>
+      <div role="alert" className={styles.alert} ref={alert} tabIndex={-1}>
         <p>
           Not published: someone else published first. Your edit is kept
           {conflict.draftStamp ? " as a draft and" : ""} in the form below; nothing is lost.
