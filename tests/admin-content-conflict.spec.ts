@@ -97,3 +97,31 @@ for (const width of editorWidths) {
     await context.close();
   });
 }
+
+test("without JavaScript, Keep all mine redraws the choices and the merge publishes both tabs' edits @desktop", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: false,
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+  });
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  for (const tab of [tabA, tabB]) await tab.goto("/admin/content/pages/about.yaml");
+  await tabA.locator("#f-heading").fill("Heading from A, no script");
+  await tabA.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(tabA.getByRole("status")).toContainText("is live");
+  await tabB.locator("#f-heading").fill("Heading from B, no script");
+  await tabB.locator('[name="biography.paragraphs.1"]').fill("Paragraph two from B, no script.");
+  await tabB.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(tabB.getByRole("alert")).toContainText("someone else published first");
+  await tabB.getByRole("button", { name: "Keep all mine" }).click();
+  await expect(tabB.getByRole("radio", { name: "Keep mine" })).toBeChecked();
+  await tabB.getByRole("button", { name: "Publish the merge" }).click();
+  await expect(tabB.getByRole("status")).toContainText("is live");
+  const about = await publicAbout(tabB);
+  expect(about.heading).toBe("Heading from B, no script");
+  expect(about.text).toContain("Paragraph two from B, no script.");
+  await context.close();
+});
