@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { ConflictMerge } from "#app/admin/content/conflict-merge.tsx";
@@ -51,6 +51,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   );
 
 export const loader = answeringOutages("page", documentLoader);
+
+/** After "someone else published first" (409) the page reads again: its history and head show their revision. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 export const action = answeringOutages("page", documentAction);
 
 const noStore = { "Cache-Control": "no-store" };
