@@ -1,7 +1,13 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
+import { ConflictMerge } from "#app/admin/content/conflict-merge.tsx";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
+import {
+  type ConflictAnswer,
+  conflictOnPublish,
+  staleDraftConflict,
+} from "#app/admin/content/content-conflict.server.ts";
 import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { openDocument, publishDocumentText } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
@@ -15,6 +21,7 @@ import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
 import { formMap } from "#app/admin/content/form-values.server.ts";
+import { MERGE_INTENTS, type MergeRefusal, mergeAction } from "#app/admin/content/merge-publish.server.ts";
 import { restoreFieldAction } from "#app/admin/content/restore-field.server.ts";
 import { compareRevisions } from "#app/admin/content/revision-compare.server.ts";
 import { trashedItemAt } from "#app/admin/content/trash-items.server.ts";
@@ -44,6 +51,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   );
 
 export const loader = answeringOutages("page", documentLoader);
+
+/** After "someone else published first" (409) the page reads again: its history and head show their revision. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 export const action = answeringOutages("page", documentAction);
 
 const noStore = { "Cache-Control": "no-store" };
@@ -114,6 +125,11 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
       ? compareRevisions(path, published, url.searchParams, context.get(contentStoreContext).pageImages())
       : undefined,
     restoredField: url.searchParams.get("field-restored")?.slice(0, 200),
+    // A draft made before someone else's publish: their change and the draft's, side by side.
+    conflict:
+      view === "form"
+        ? await staleDraftConflict(db, path, draft, published?.revision, context.get(contentStoreContext).pageImages())
+        : undefined,
   };
 }
 
@@ -155,6 +171,12 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
     const restored = await restoreFieldAction(db, path, fields, author);
     return restored instanceof Response ? restored : data(restored.body, { status: restored.status, headers: noStore });
   }
+  if ((MERGE_INTENTS as readonly string[]).includes(intent)) {
+    const registry = context.get(contentStoreContext).pageImages();
+    const entries = [...form].map(([name, value]) => [name, String(value)] as [string, string]);
+    const merged = await mergeAction(db, { path, entries, author, registry });
+    return merged instanceof Response ? merged : data(merged.body, { status: merged.status, headers: noStore });
+  }
   if (intent !== "publish" && intent !== "restore") {
     const baseRevision = z.coerce.number().int().min(0).max(2_147_483_647).safeParse(fields.baseRevision);
     if (!baseRevision.success)
@@ -175,6 +197,25 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
       draftStamp: typeof fields.draftStamp === "string" ? fields.draftStamp : undefined,
     });
     if (result instanceof Response) return result;
+    if (result.status === 409 && result.body.form.conflict) {
+      const conflict = await conflictOnPublish(
+        db,
+        {
+          path,
+          value: result.body.form.value,
+          baseRevision: baseRevision.data,
+          author,
+          draftStamp: String(fields.draftStamp ?? ""),
+        },
+        context.get(contentStoreContext).pageImages(),
+      );
+      // The conflict view says what happened; the form below keeps what was typed.
+      if (conflict)
+        return data({ form: { ...result.body.form, problems: [] }, conflict } satisfies FormAnswer & ConflictAnswer, {
+          status: 409,
+          headers: noStore,
+        });
+    }
     return data(result.body, { status: result.status, headers: noStore });
   }
   const publish = publishInput.safeParse(fields);
@@ -227,7 +268,11 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
   const { document, draft, comparison, path, view } = loaderData;
   const refusal = actionData && "problems" in actionData ? (actionData as PublishRefusal) : undefined;
   const answered = actionData && "form" in actionData ? (actionData as FormAnswer).form : undefined;
-  const quiet = refusal || answered;
+  const conflict =
+    actionData && "conflict" in actionData ? (actionData as ConflictAnswer).conflict : loaderData.conflict;
+  const mergeProblem =
+    actionData && "mergeProblem" in actionData ? (actionData as MergeRefusal).mergeProblem : undefined;
+  const quiet = refusal || answered || conflict || mergeProblem;
   return (
     <>
       <DocumentHead page={loaderData} quiet={Boolean(quiet)} />
@@ -242,6 +287,14 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
       {loaderData.images.map((panel) => (
         <ImagePanel key={panel.image.name} panel={panel} titled={panel.image.collection !== "artworks"} />
       ))}
+      {mergeProblem ? (
+        <p role="alert" className={styles.problems}>
+          {mergeProblem}
+        </p>
+      ) : null}
+      {conflict && view === "form" ? (
+        <ConflictMerge key={`${conflict.liveRevision}-${JSON.stringify(conflict.chosen)}`} conflict={conflict} />
+      ) : null}
       <div className={styles.layout}>
         {view === "form" && loaderData.spec ? (
           <DocumentEditForm

@@ -201,7 +201,8 @@ export function imageRefOf(value: unknown): ImageRef | undefined {
   return undefined;
 }
 
-function objectFields(spec: FieldSpec | undefined, value: Record<string, unknown>) {
+/** The fields an object of this spec has (a variant's, by its discriminator). */
+export function objectFields(spec: FieldSpec | undefined, value: Record<string, unknown>) {
   if (spec?.kind === "object") return spec.fields;
   if (spec?.kind === "variants")
     return spec.variants.find((variant) => variant.value === value[spec.discriminator])?.spec.fields ?? [];

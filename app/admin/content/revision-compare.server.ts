@@ -96,7 +96,7 @@ function sideOf(revision: DocumentRevision, live: boolean): ComparedRevision {
 }
 
 /** The smallest size of each image the changes show, as the image panel previews it. */
-function thumbnailsOf(changes: FieldChange[], registry: PageImageRegistry): Record<string, string> {
+export function thumbnailsOf(changes: FieldChange[], registry: PageImageRegistry): Record<string, string> {
   const thumbnails: Record<string, string> = {};
   const add = (value: ShownValue | undefined) => {
     const image = value?.image;

@@ -166,7 +166,7 @@ function ChangeItem({
 }
 
 /** One side of a change: its text in quotes, its picture, or "nothing" when it was not there. */
-function Value({
+export function Value({
   value,
   side,
   thumbnails,
@@ -204,7 +204,7 @@ function Value({
 /** Longer than this, a stretch of unchanged words shows only its ends. */
 const KEPT_WORDS = 160;
 
-function Words({ parts }: { parts: WordPart[] }) {
+export function Words({ parts }: { parts: WordPart[] }) {
   return (
     <p className={compare.words}>
       {parts.map((part, index) => {
