@@ -8,8 +8,8 @@ import { ownStudioServer } from "./support/studio-server.ts";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// E2E_PORT + 19 (the room specs take + 1 to + 9, the content specs + 10 to + 15).
-const own = ownStudioServer(19, "content-trash");
+// E2E_PORT + 21 (the room specs take + 1 to + 9, the content specs + 10 to + 15).
+const own = ownStudioServer(21, "content-trash");
 const shots = process.env.CONTENT_SCREENSHOTS; // a folder: save screenshots there
 const WORK = "/admin/content/works/brass-moth.md";
 

@@ -12,8 +12,8 @@ import { ownStudioServer } from "./support/studio-server.ts";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// E2E_PORT + 16 (the content specs take + 10 to + 15).
-const own = ownStudioServer(16, "site-archive");
+// E2E_PORT + 20 (the content specs take + 10 to + 15, admin.spec + 16 and + 18, the layout + 19).
+const own = ownStudioServer(20, "site-archive");
 const shots = process.env.CONTENT_SCREENSHOTS; // a folder: save screenshots there
 
 test("the studio downloads the whole site, uploads it back with no change, then imports a change @desktop", async ({
