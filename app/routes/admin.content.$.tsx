@@ -25,6 +25,12 @@ import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.s
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
+import {
+  documentGroupLabel,
+  documentTitle,
+  groupOf,
+  publicPathOf,
+} from "#app/content/content-registry-views.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
@@ -37,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta(
     { matches, error },
     loaderData?.state === "admin"
-      ? `Content: ${loaderData.path}`
+      ? `Content: ${loaderData.title}`
       : loaderData?.state === "trashed"
         ? `In the Trash: ${loaderData.item.title}`
         : "Admin Login",
@@ -62,17 +68,15 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   await context.get(contentSyncContext)?.caughtUp();
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
-  const [published, draft, images] = await Promise.all([
-    openDocument(db, path),
-    findDraft(db, path),
-    imagePanels(db, path, context),
-  ]);
+  const [published, draft] = await Promise.all([openDocument(db, path), findDraft(db, path)]);
   if (!published && !draft) {
     // A deleted document's address says where it went, with Restore (decision 067).
     const item = await trashedItemAt(db, path);
     if (item) return { state: "trashed" as const, item };
     notFound(path);
   }
+  // A new work's draft has its image panel before its first publish (decision 073).
+  const images = await imagePanels(db, path, context, !published);
   const url = new URL(request.url);
   const spec = formSpecFor(path);
   const view = !spec || (url.searchParams.get("view") === "text" && published) ? "text" : "form";
@@ -83,6 +87,11 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
   return {
     state: "admin" as const,
+    // Plain words for the head: the item's title under its group's label, and its public page.
+    title: documentTitle(path, formValue),
+    groupLabel: documentGroupLabel(path),
+    folder: groupOf(path),
+    publicPath: published ? publicPathOf(path, context.get(contentStoreContext).snapshot()) : undefined,
     // What "2 hours ago" counts from: the server's render and the browser's hydration then agree.
     now: new Date(),
     images,

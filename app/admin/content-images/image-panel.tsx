@@ -38,9 +38,11 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
   const [params] = useSearchParams();
   const outcome = params.get("image") ?? "";
   const status =
-    outcome === "uploaded" && panel.zoomReady !== undefined
-      ? "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background."
-      : STATUS[outcome];
+    outcome === "uploaded" && panel.unpublished
+      ? "Uploaded: this is the work's image. Nobody sees it until you publish the work and untick Hidden."
+      : outcome === "uploaded" && panel.zoomReady !== undefined
+        ? "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background."
+        : STATUS[outcome];
   // Checked in the browser before sending: a file over the limit never meets nginx's bare 413 page.
   const [tooLarge, setTooLarge] = useState<string>();
   const error = tooLarge ?? upload.data?.error ?? restore.data?.error;
@@ -65,7 +67,9 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
         <p>
           {panel.uploaded
             ? `Uploaded ${FORMAT_WORDS[panel.format ?? ""] ?? ""}, ${panel.width} x ${panel.height} px.`
-            : "No image uploaded yet: the site shows the build's image or a drawn stand-in."}
+            : panel.unpublished
+              ? "No image yet: choose the work's image here. The site draws a stand-in until there is one."
+              : "No image uploaded yet: the site shows the build's image or a drawn stand-in."}
         </p>
       </div>
       <div>
