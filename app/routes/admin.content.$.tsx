@@ -15,6 +15,7 @@ import { siteWith } from "#app/admin/content/draft-check.server.ts";
 import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app/admin/content/form-actions.server.ts";
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
 import { formMap } from "#app/admin/content/form-values.server.ts";
+import { namingDocuments } from "#app/admin/content/plain-problems.server.ts";
 import { restoreFieldAction } from "#app/admin/content/restore-field.server.ts";
 import { compareRevisions } from "#app/admin/content/revision-compare.server.ts";
 import { trashedItemAt } from "#app/admin/content/trash-items.server.ts";
@@ -84,7 +85,8 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   // A saved draft is checked as a publish would be, so its problems show beside its fields.
   const checking = url.searchParams.has("saved") || url.searchParams.has("check");
   const draftCheck = draft && checking ? await siteWith(db, path, draft.data) : undefined;
-  const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
+  const checked = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
+  const draftProblems = checked && { ...checked, other: checked.other.map(namingDocuments) };
   return {
     state: "admin" as const,
     // Plain words for the head: the item's title under its group's label, and its public page.
@@ -217,11 +219,15 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
   notFound(path);
 }
 
-/** A problem in this document reads from its field on (`heading: ...`); one in another names it. */
+/** A problem in this document reads from its field on (`heading: ...`); one in another names it by its kind and name. */
 function ownProblems(message: string, path: string): string[] {
   return message
     .split("\n")
-    .map((line) => line.replace(new RegExp(`^(?:database/)?${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:? ?`), ""));
+    .map((line) =>
+      namingDocuments(
+        line.replace(new RegExp(`^(?:database/)?${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:? ?`), ""),
+      ),
+    );
 }
 
 /** What the page shows an admin who may edit content. */

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { cataloguePdfLine } from "#app/admin/content/catalogue-pdf-line.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
-import { draftPaths } from "#app/admin/content/content-drafts.server.ts";
+import { draftPaths, findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
 import { NewWorkForm } from "#app/admin/content/new-work-form.tsx";
@@ -13,7 +13,7 @@ import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.s
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
-import { documentKindLabel, documentsByGroup } from "#app/content/content-registry-views.server.ts";
+import { documentKindLabel, documentsByGroup, documentTitle } from "#app/content/content-registry-views.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { TRASH_RETENTION_DAYS } from "#app/content/content-trash.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -37,16 +37,19 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const [published, drafts, trash] = await Promise.all([listDocuments(db), draftPaths(db), trashItems(db)]);
   // A new work is a draft before it is published: listed with the rest, marked as a draft.
-  const unpublished = [...drafts]
-    .filter((path) => !published.some((document) => document.path === path))
-    .map((path) => ({
-      path,
-      label: path.slice(path.lastIndexOf("/") + 1),
-      revision: 0,
-      updatedAt: undefined,
-      updatedBy: "",
-      hidden: false,
-    }));
+  // Named by its title, as in its editor's head, not by its file.
+  const unpublished = await Promise.all(
+    [...drafts]
+      .filter((path) => !published.some((document) => document.path === path))
+      .map(async (path) => ({
+        path,
+        label: documentTitle(path, (await findDraft(db, path))?.data),
+        revision: 0,
+        updatedAt: undefined,
+        updatedBy: "",
+        hidden: false,
+      })),
+  );
   const documents = [...published, ...unpublished]
     .map((document) => ({ ...document, kind: documentKindLabel(document.path), draft: drafts.has(document.path) }))
     .sort((a, b) => a.path.localeCompare(b.path));
