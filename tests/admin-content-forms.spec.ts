@@ -163,7 +163,9 @@ for (const [index, width] of editorWidths.entries()) {
     // The studio still finds it in the editor's list.
     await page.goto(`/admin/content?q=${slug}`);
     await expect(page.getByRole("link", { name: title })).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) })).toContainText("Hidden");
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) })).toContainText(
+      "Hidden",
+    );
     await context.close();
   });
 }
