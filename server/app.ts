@@ -52,7 +52,7 @@ export function createApp(services: Services): express.Express {
   // editor sends a whole document (the longest article is 62 KB of text); only it gets more.
   const contentEditorBodies = limitRequestBodies(CONTENT_EDITOR_BODY_BYTES);
   const otherBodies = limitRequestBodies();
-  // An image upload (decision 041): one original up to 40 MB.
+  // An image upload (decisions 041, 073: the image panel's, and the New work screen's): one original up to 40 MB.
   const imageUploads = limitRequestBodies(
     IMAGE_UPLOAD_BODY_BYTES,
     "The file is larger than 40 MB: save a smaller copy and upload that.",
@@ -67,13 +67,15 @@ export function createApp(services: Services): express.Express {
   app.use((req, res, next) =>
     (req.path === "/admin/content/archive" || req.path === "/admin/content/archive.data"
       ? archiveUploads
-      : req.path.startsWith("/admin/content/")
-        ? contentEditorBodies
-        : req.path.startsWith("/admin/content-images/")
-          ? imageUploads
-          : req.path === "/admin/content-files"
-            ? fileUploads
-            : otherBodies)(req, res, next),
+      : req.path === "/admin/content/new-work" || req.path === "/admin/content/new-work.data"
+        ? imageUploads
+        : req.path.startsWith("/admin/content/")
+          ? contentEditorBodies
+          : req.path.startsWith("/admin/content-images/")
+            ? imageUploads
+            : req.path === "/admin/content-files"
+              ? fileUploads
+              : otherBodies)(req, res, next),
   );
   // React Router builds every request's URL from its Host header and path.
   app.use(requireBuildableUrl);

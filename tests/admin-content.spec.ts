@@ -36,9 +36,10 @@ for (const width of editorWidths) {
     const press = (_page: Page, target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
     await page.goto("/admin/content");
     await press(page, page.getByRole("region", { name: "Pages" }).getByRole("link", { name: "About", exact: true }));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("pages/about.yaml");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About");
     // The document opens as its form (admin-content-forms.spec.ts); this spec edits its text.
-    await press(page, page.getByRole("link", { name: "Text", exact: true }));
+    await press(page, page.getByText("Advanced", { exact: true }));
+    await press(page, page.getByRole("link", { name: "Edit as text" }));
     const editor = page.getByLabel(/The document, as its file is written/);
     const before = await editor.inputValue();
     const heading = `About Umbra (${width.name})`;

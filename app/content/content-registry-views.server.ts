@@ -148,3 +148,9 @@ export function publicPaths(
   );
   return [...pages, ...items];
 }
+
+/** The label of the editor's group a document is in ("Works", "Pages"): the eyebrow over its title. */
+export function documentGroupLabel(path: string, registry: ContentRegistry = siteRegistry): string {
+  const folder = path === registry.settings.file ? path : groupOf(path);
+  return editorGroups(registry).find((group) => group.folder === folder)?.label ?? "Content";
+}

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
+import { findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { editorAddress, parseImageAddress } from "#app/admin/content-images/image-address.ts";
 import { uploadImage } from "#app/admin/content-images/upload-image.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
@@ -54,13 +55,16 @@ async function imageAction({ request, context, params }: Route.ActionArgs) {
   if (!allowed.ok) return allowed.answer;
   const image = parseImageAddress(params["*"] ?? "");
   const content = context.get(contentStoreContext);
+  const db = context.get(databaseContext).db;
+  // A work's image: a published work's, or a new work's draft before its first publish (decision 073).
   const known =
     image &&
     declaredImage(image.collection, image.name, content.pageImages()) &&
-    (image.collection !== "artworks" || content.catalogueWithHidden().find(image.name));
+    (image.collection !== "artworks" ||
+      content.catalogueWithHidden().find(image.name) ||
+      (await findDraft(db, `works/${image.name}.md`)));
   if (!image || !known)
     return refuse(404, "There is no such work or page image to upload to. Open it from the content list.");
-  const db = context.get(databaseContext).db;
   const author = allowed.access.user.email;
   const uploaded = processUploadedOriginals();
   const type = request.headers.get("content-type") ?? "";

@@ -22,6 +22,7 @@ import { type FormAnswer, formAction, formSpecFor, markdownPreviews } from "#app
 import { fieldProblems } from "#app/admin/content/form-errors.ts";
 import { formMap } from "#app/admin/content/form-values.server.ts";
 import { MERGE_INTENTS, type MergeRefusal, mergeAction } from "#app/admin/content/merge-publish.server.ts";
+import { namingDocuments } from "#app/admin/content/plain-problems.server.ts";
 import { restoreFieldAction } from "#app/admin/content/restore-field.server.ts";
 import { compareRevisions } from "#app/admin/content/revision-compare.server.ts";
 import { trashedItemAt } from "#app/admin/content/trash-items.server.ts";
@@ -32,6 +33,12 @@ import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.s
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { ContentConflict, restoreRevision } from "#app/content/content-documents.server.ts";
+import {
+  documentGroupLabel,
+  documentTitle,
+  groupOf,
+  publicPathOf,
+} from "#app/content/content-registry-views.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
@@ -44,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta(
     { matches, error },
     loaderData?.state === "admin"
-      ? `Content: ${loaderData.path}`
+      ? `Content: ${loaderData.title}`
       : loaderData?.state === "trashed"
         ? `In the Trash: ${loaderData.item.title}`
         : "Admin Login",
@@ -73,17 +80,15 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   await context.get(contentSyncContext)?.caughtUp();
   const path = params["*"] ?? "";
   const db = context.get(databaseContext).db;
-  const [published, draft, images] = await Promise.all([
-    openDocument(db, path),
-    findDraft(db, path),
-    imagePanels(db, path, context),
-  ]);
+  const [published, draft] = await Promise.all([openDocument(db, path), findDraft(db, path)]);
   if (!published && !draft) {
     // A deleted document's address says where it went, with Restore (decision 067).
     const item = await trashedItemAt(db, path);
     if (item) return { state: "trashed" as const, item };
     notFound(path);
   }
+  // A new work's draft has its image panel before its first publish (decision 073).
+  const images = await imagePanels(db, path, context, !published);
   const url = new URL(request.url);
   const spec = formSpecFor(path);
   const view = !spec || (url.searchParams.get("view") === "text" && published) ? "text" : "form";
@@ -91,9 +96,15 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
   // A saved draft is checked as a publish would be, so its problems show beside its fields.
   const checking = url.searchParams.has("saved") || url.searchParams.has("check");
   const draftCheck = draft && checking ? await siteWith(db, path, draft.data) : undefined;
-  const draftProblems = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
+  const checked = draftCheck && "problems" in draftCheck ? fieldProblems(draftCheck.problems, path) : undefined;
+  const draftProblems = checked && { ...checked, other: checked.other.map(namingDocuments) };
   return {
     state: "admin" as const,
+    // Plain words for the head: the item's title under its group's label, and its public page.
+    title: documentTitle(path, formValue),
+    groupLabel: documentGroupLabel(path),
+    folder: groupOf(path),
+    publicPath: published ? publicPathOf(path, context.get(contentStoreContext).snapshot()) : undefined,
     // What "2 hours ago" counts from: the server's render and the browser's hydration then agree.
     now: new Date(),
     images,
@@ -249,11 +260,15 @@ async function documentAction({ request, context, params }: Route.ActionArgs) {
   notFound(path);
 }
 
-/** A problem in this document reads from its field on (`heading: ...`); one in another names it. */
+/** A problem in this document reads from its field on (`heading: ...`); one in another names it by its kind and name. */
 function ownProblems(message: string, path: string): string[] {
   return message
     .split("\n")
-    .map((line) => line.replace(new RegExp(`^(?:database/)?${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:? ?`), ""));
+    .map((line) =>
+      namingDocuments(
+        line.replace(new RegExp(`^(?:database/)?${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:? ?`), ""),
+      ),
+    );
 }
 
 /** What the page shows an admin who may edit content. */

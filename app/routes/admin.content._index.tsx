@@ -1,12 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
-import { z } from "zod";
+import { data, Form, Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { cataloguePdfLine } from "#app/admin/content/catalogue-pdf-line.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
-import { draftPaths, saveDraft } from "#app/admin/content/content-drafts.server.ts";
+import { draftPaths, findDraft } from "#app/admin/content/content-drafts.server.ts";
 import { listDocuments } from "#app/admin/content/content-editing.server.ts";
 import styles from "#app/admin/content/content-editor.module.css";
-import { freeWorkPath, newWork, nextArtworkId } from "#app/admin/content/new-work.server.ts";
+import { NewWorkForm } from "#app/admin/content/new-work-form.tsx";
 import { trashItems } from "#app/admin/content/trash-items.server.ts";
 import { TrashNotices } from "#app/admin/content/trash-notices.tsx";
 import studio from "#app/admin/studio.module.css";
@@ -14,7 +13,7 @@ import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.s
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { cataloguePdfContext } from "#app/catalogue-pdf/catalogue-pdf.server.ts";
-import { documentKindLabel, documentsByGroup } from "#app/content/content-registry-views.server.ts";
+import { documentKindLabel, documentsByGroup, documentTitle } from "#app/content/content-registry-views.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { TRASH_RETENTION_DAYS } from "#app/content/content-trash.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -38,16 +37,19 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const [published, drafts, trash] = await Promise.all([listDocuments(db), draftPaths(db), trashItems(db)]);
   // A new work is a draft before it is published: listed with the rest, marked as a draft.
-  const unpublished = [...drafts]
-    .filter((path) => !published.some((document) => document.path === path))
-    .map((path) => ({
-      path,
-      label: path.slice(path.lastIndexOf("/") + 1),
-      revision: 0,
-      updatedAt: undefined,
-      updatedBy: "",
-      hidden: false,
-    }));
+  // Named by its title, as in its editor's head, not by its file.
+  const unpublished = await Promise.all(
+    [...drafts]
+      .filter((path) => !published.some((document) => document.path === path))
+      .map(async (path) => ({
+        path,
+        label: documentTitle(path, (await findDraft(db, path))?.data),
+        revision: 0,
+        updatedAt: undefined,
+        updatedBy: "",
+        hidden: false,
+      })),
+  );
   const documents = [...published, ...unpublished]
     .map((document) => ({ ...document, kind: documentKindLabel(document.path), draft: drafts.has(document.path) }))
     .sort((a, b) => a.path.localeCompare(b.path));
@@ -70,12 +72,7 @@ async function contentListLoader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const newWorkInput = z.object({
-  intent: z.literal("new-work"),
-  title: z.string().trim().min(1, "Give the new work a title.").max(200, "A title is at most 200 characters."),
-});
-
-/** The sign-in steps, and a new work: a draft at works/<slug>.md with the next artwork id, opened in the editor. */
+/** The sign-in steps; a new work is made on its own screen (admin.content.new-work.tsx), which the form below posts to. */
 async function contentListAction({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
@@ -83,23 +80,7 @@ async function contentListAction({ request, context }: Route.ActionArgs) {
   if (answer) return answer;
   const allowed = await contentWriteAccess(request, context);
   if (!allowed.ok) return allowed.answer;
-  const input = newWorkInput.safeParse(Object.fromEntries(form));
-  if (!input.success)
-    return data({ newWorkError: input.error.issues[0]?.message ?? "Give the new work a title." }, { status: 400 });
-  const db = context.get(databaseContext).db;
-  const path = await freeWorkPath(db, input.data.title);
-  if (!path)
-    return data(
-      { newWorkError: "The title needs at least one letter or digit: the work's address is made from it." },
-      { status: 400 },
-    );
-  await saveDraft(db, {
-    path,
-    data: newWork(input.data.title, await nextArtworkId(db)),
-    baseRevision: 0,
-    author: allowed.access.user.email,
-  });
-  return redirect(`/admin/content/${path}?saved=1`);
+  return data({ error: "Nothing to do here: create a work with the New work form." }, { status: 400 });
 }
 
 export default function ContentListPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -108,7 +89,6 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
     return <StudioGate screen="content" state={loaderData.state} error={error} />;
   }
   const { groups, query, total } = loaderData;
-  const newWorkError = actionData && "newWorkError" in actionData ? String(actionData.newWorkError) : undefined;
   return (
     <>
       <header className={studio.head}>
@@ -144,29 +124,7 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
           Find
         </button>
       </Form>
-      <Form method="post" className={styles.search} aria-labelledby="new-work-heading">
-        <h2 id="new-work-heading" className="visually-hidden">
-          New work
-        </h2>
-        <input type="hidden" name="intent" value="new-work" />
-        <label htmlFor="new-work-title">New work's title</label>
-        <input
-          id="new-work-title"
-          name="title"
-          type="text"
-          maxLength={200}
-          aria-describedby={newWorkError ? "new-work-error" : undefined}
-          aria-invalid={newWorkError ? true : undefined}
-        />
-        <button type="submit" className="button">
-          Create a work
-        </button>
-        {newWorkError ? (
-          <p id="new-work-error" role="alert" className={styles.problems}>
-            {newWorkError}
-          </p>
-        ) : null}
-      </Form>
+      <NewWorkForm />
       {query ? (
         <p className={styles.count}>
           {loaderData.shown} of {total} documents match “{query}”. <Link to="/admin/content">Show all</Link>

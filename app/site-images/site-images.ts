@@ -4,10 +4,12 @@ import { processContentStore } from "#app/content/content-store.server.ts";
 import { deepZoomRoute } from "#app/images/deep-zoom-route.ts";
 import { startEncoder } from "#app/images/encoder-child.ts";
 import { pruneSuperseded, removeTemporaryFiles } from "#app/images/image-cache-upkeep.ts";
+import { ARTWORKS } from "#app/images/image-catalog.ts";
 import { imageRoute } from "#app/images/image-route.ts";
 import { removeStaleUploads } from "#app/images/incoming-uploads.ts";
 import { warmFirstScreenImages } from "#app/images/warm-images.ts";
 import { warmZoomPyramids } from "#app/images/warm-pyramids.ts";
+import { processUploadedOriginals } from "#app/uploads/uploaded-originals.ts";
 
 /** How often superseded derivatives and pyramids are looked for (each waits out its grace period). */
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
@@ -28,7 +30,10 @@ let images: ReturnType<typeof imageRoute> | undefined;
 export function siteImages(): ReturnType<typeof imageRoute> {
   images ??= imageRoute({
     cacheDir: path.join(getEnv().DATA_DIR, "image-cache"),
-    isKnownArtwork: (name) => catalogue().isArtworkImage(name),
+    // A new work's uploaded image too, before its first publish, so the editor can show it
+    // (decision 073); like a hidden work's, it is at an address only the studio is given.
+    isKnownArtwork: (name) =>
+      catalogue().isArtworkImage(name) || processUploadedOriginals().get(ARTWORKS, name) !== undefined,
   });
   return images;
 }

@@ -23,6 +23,8 @@ export interface ImagePanelData {
   sizes: { width: number; formats: { format: ImageFormat; url: string; ready: boolean }[] }[];
   /** For a work: whether its zoom pyramid is made. */
   zoomReady?: boolean;
+  /** A new work's, before it is first published: its image goes live with it. */
+  unpublished?: boolean;
   history: {
     revision: number;
     action: string;
@@ -82,24 +84,26 @@ export async function imagePanel(
 
 /**
  * The Image panels of the document at `path` in the editor: one for a work's (`works/<slug>.md`,
- * hidden ones included: a new work starts hidden, and gets its image before it is shown),
+ * hidden ones included, and a new work's draft before it is first published, `draftOnly`: it
+ * gets its image before it is shown, decision 073),
  * one per image of a page-image list (`images/<collection>.yaml`), none for anything else.
  */
 export async function imagePanels(
   db: AppDatabase,
   path: string,
   context: Readonly<RouterContextProvider>,
+  draftOnly = false,
 ): Promise<ImagePanelData[]> {
   const content = context.get(contentStoreContext);
   const registry = content.pageImages();
   const slug = /^works\/([a-z0-9][a-z0-9_-]*)\.md$/.exec(path)?.[1];
   const collection = /^images\/([a-z0-9][a-z0-9-]*)\.ya?ml$/.exec(path)?.[1];
   const images: ImageAddress[] =
-    slug && content.catalogueWithHidden().find(slug)
+    slug && (draftOnly || content.catalogueWithHidden().find(slug))
       ? [{ collection: ARTWORKS, name: slug }]
       : collection
         ? (ownEntry(registry, collection) ?? []).map((image) => ({ collection, name: image.name }))
         : [];
   const panels = await Promise.all(images.map((image) => imagePanel(db, image, registry)));
-  return panels.filter((panel) => panel !== undefined);
+  return panels.flatMap((panel) => (panel ? [{ ...panel, ...(draftOnly ? { unpublished: true } : {}) }] : []));
 }

@@ -27,6 +27,16 @@ function imageSizeProblem(bytes: number): string | undefined {
   return `This file is ${formatBinaryFileSize(bytes)}; the limit is 40 MB. Save a smaller copy and upload that.`;
 }
 
+/** What the panel says after an upload or restore: a new work's image is not live until the work is. */
+function statusAfter(outcome: string, panel: ImagePanelData): string | undefined {
+  if (outcome !== "uploaded") return STATUS[outcome];
+  if (panel.unpublished)
+    return "Uploaded: this is the work's image. Nobody sees it until you publish the work and untick Hidden.";
+  return panel.zoomReady !== undefined
+    ? "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background."
+    : STATUS[outcome];
+}
+
 /**
  * The editor's Image panel for a work (or a page image): the image shown now, its derived sizes
  * (made or still being made), Upload/Replace, and every earlier original with Restore. Posts to
@@ -37,10 +47,7 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
   const restore = useFetcher<{ error?: string }>();
   const [params] = useSearchParams();
   const outcome = params.get("image") ?? "";
-  const status =
-    outcome === "uploaded" && panel.zoomReady !== undefined
-      ? "Uploaded: the site shows the new image now. Its sizes and zoom are being made in the background."
-      : STATUS[outcome];
+  const status = statusAfter(outcome, panel);
   // Checked in the browser before sending: a file over the limit never meets nginx's bare 413 page.
   const [tooLarge, setTooLarge] = useState<string>();
   const error = tooLarge ?? upload.data?.error ?? restore.data?.error;
@@ -65,7 +72,9 @@ export function ImagePanel({ panel, titled = false }: { panel: ImagePanelData; t
         <p>
           {panel.uploaded
             ? `Uploaded ${FORMAT_WORDS[panel.format ?? ""] ?? ""}, ${panel.width} x ${panel.height} px.`
-            : "No image uploaded yet: the site shows the build's image or a drawn stand-in."}
+            : panel.unpublished
+              ? "No image yet: choose the work's image here. The site draws a stand-in until there is one."
+              : "No image uploaded yet: the site shows the build's image or a drawn stand-in."}
         </p>
       </div>
       <div>

@@ -5,19 +5,21 @@ import { RelativeTime } from "#app/components/relative-time.tsx";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /**
- * The top of a content document's page: its path and revision, what the last step did (published,
- * saved, discarded: not while the form shows a refusal, `quiet`), and the ways to edit it.
+ * The top of a content document's page in plain words: its group ("Works", back to the list) and
+ * its title, when it was published and by whom, what the last step did (published, saved,
+ * discarded: not while the form shows a refusal, `quiet`), links to its public page and its
+ * preview; its file and its text view only under Advanced, for the technical user.
  */
 export function DocumentHead({ page, quiet }: { page: DocumentPageData; quiet: boolean }) {
-  const { document, draft, published, unchanged, saved, discarded, path, view } = page;
+  const { document, draft, published, unchanged, saved, discarded } = page;
   return (
     <>
       <header className={studio.head}>
         <div>
           <p className="eyebrow">
-            <Link to="/admin/content">Content</Link>
+            <Link to={`/admin/content#folder-${page.folder}`}>{page.groupLabel}</Link>
           </p>
-          <h1>{path}</h1>
+          <h1>{page.title}</h1>
           <p className={studio.account}>
             {document ? (
               <>
@@ -73,21 +75,42 @@ export function DocumentHead({ page, quiet }: { page: DocumentPageData; quiet: b
           Draft discarded: the form shows the live revision.
         </p>
       ) : null}
-      {document || page.spec ? (
-        <nav className={styles.views} aria-label="How to edit">
-          {page.spec ? (
-            <Link to="?view=form" aria-current={view === "form" ? "page" : undefined}>
-              Form
-            </Link>
-          ) : null}
-          {document ? (
-            <Link to="?view=text" aria-current={view === "text" ? "page" : undefined}>
-              Text
-            </Link>
-          ) : null}
-          {draft ? <a href={`/admin/preview/${path}`}>Preview the draft</a> : null}
+      <DocumentLinks page={page} />
+    </>
+  );
+}
+
+/** Where else the document can be seen: its public page, its draft's preview; its file and text under Advanced. */
+function DocumentLinks({ page }: { page: DocumentPageData }) {
+  const { document, draft, path, view, publicPath } = page;
+  const textView = document && page.spec;
+  return (
+    <div className={styles.views}>
+      {publicPath || draft || view === "text" ? (
+        <nav aria-label="Where to see it">
+          {view === "text" && page.spec ? <Link to="?view=form">Back to the form</Link> : null}
+          {publicPath ? <a href={publicPath}>View on site</a> : null}
+          {draft ? <a href={`/admin/preview/${path}`}>View preview</a> : null}
         </nav>
       ) : null}
-    </>
+      <details className={styles.advanced} open={view === "text"}>
+        <summary>Advanced</summary>
+        <p>
+          Stored as <code>{path}</code>.
+        </p>
+        {textView ? (
+          <p>
+            {view === "text" ? (
+              "Below is the whole document as one piece of text, for a change the form does not offer."
+            ) : (
+              <>
+                <Link to="?view=text">Edit as text</Link>: the whole document as one piece of text, for a change the
+                form does not offer.
+              </>
+            )}
+          </p>
+        ) : null}
+      </details>
+    </div>
   );
 }
