@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { DeleteTrigger, type RemovalOffer } from "#app/admin/content/delete-confirm.tsx";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
+import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
 import { FoldAll } from "#app/admin/content/fold-all.tsx";
 import { useFoldMemory } from "#app/admin/content/fold-memory.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
@@ -15,6 +16,8 @@ export function DocumentEditForm(props: {
   errors: Record<string, string>;
   problems: string[];
   previews: Record<string, string>;
+  /** The site's page images, for the image fields' picker. */
+  images: readonly PickerImage[];
   conflict?: boolean;
   refused: boolean;
   baseRevision: number;
@@ -67,7 +70,7 @@ export function DocumentEditForm(props: {
       ) : null}
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
       {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
-      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
+      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} images={props.images} />
       {/* Always in reach at the window's foot, however long the form. */}
       <div className={styles.actionBar}>
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">

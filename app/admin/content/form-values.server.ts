@@ -1,4 +1,5 @@
 import { parse as parseYaml, stringify as yamlText } from "yaml";
+import { GALLERY_PATTERN } from "#app/admin/content-picker/picker-images.ts";
 import type { FieldSpec, ObjectField } from "./form-fields.ts";
 
 /**
@@ -111,9 +112,23 @@ export function valueFromForm(spec: FieldSpec, form: ReadonlyMap<string, string[
           problems[name] = `has ${indices.length} items; a list holds at most ${MAX_LIST_ITEMS}`;
           return { present: true, value: [] };
         }
-        return { present: true, value: indices.map((index) => read(field.item, [...path, index], false).value) };
+        const list = indices.map((index) => read(field.item, [...path, index], false).value);
+        return { present: true, value: field.gallery ? galleryValue(name, list) : list };
       }
     }
+  }
+
+  /**
+   * A gallery drawn from "collection/prefix*" (`_pattern.<name>` = "pattern|its images") keeps
+   * the pattern while its images are still those, in that order, and no button changes them.
+   */
+  function galleryValue(name: string, list: unknown[]): unknown {
+    const marker = one(`${GALLERY_PATTERN}.${name}`);
+    const at = marker?.indexOf("|") ?? -1;
+    if (!marker || at < 1) return list;
+    const structural = /^(add|remove|up|down):(.+)$/.exec(one("intent") ?? "")?.[2];
+    if (structural && (structural === name || structural.startsWith(`${name}.`))) return list;
+    return list.join(" ") === marker.slice(at + 1) ? marker.slice(0, at) : list;
   }
 
   function readObject(fields: readonly ObjectField[], path: Path): Record<string, unknown> {
