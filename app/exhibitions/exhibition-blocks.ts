@@ -61,7 +61,8 @@ function imageSchemas(registry: BlockSources["images"]) {
         return z.NEVER;
       }
       const [collection, name, extra] = value.split("/");
-      if (!collection || !name || extra !== undefined) {
+      const word = /^[a-z0-9][a-z0-9_-]*$/;
+      if (!collection || !name || extra !== undefined || !word.test(collection) || !word.test(name)) {
         ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
         return z.NEVER;
       }

@@ -1,10 +1,9 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { ErrorList } from "#app/components/forms/error-list.tsx";
 import { ImageChoiceSelect } from "./image-choice-select.tsx";
-import { ImagePickerDialog, Thumbnail } from "./image-picker-dialog.tsx";
 import styles from "./image-picker.module.css";
+import { ImagePickerDialog, Thumbnail } from "./image-picker-dialog.tsx";
 import { expandPattern, GALLERY_PATTERN, type PickerImage } from "./picker-images.ts";
-import { UploadNewImage } from "./upload-new-image.tsx";
 import { useDragReorder } from "./use-drag-reorder.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
@@ -35,7 +34,8 @@ export function GalleryField({
 }) {
   const hydrated = useHydrated();
   const pattern = typeof value === "string" ? value : undefined;
-  const initial = pattern !== undefined ? expandPattern(pattern, images) : Array.isArray(value) ? value.map(String) : [];
+  const initial =
+    pattern !== undefined ? expandPattern(pattern, images) : Array.isArray(value) ? value.map(String) : [];
   const [items, setItems] = useState<Item[]>(() => initial.map((entry, key) => ({ key, value: entry })));
   const nextKey = useRef(initial.length);
   const [picking, setPicking] = useState(false);
@@ -128,7 +128,6 @@ export function GalleryField({
             say(`Added ${altOf(picked)}.`);
           }}
           onClose={() => setPicking(false)}
-          footer={<UploadNewImage images={images} />}
         />
       ) : null}
     </fieldset>
@@ -175,7 +174,7 @@ function GalleryItem(props: {
       <input type="hidden" name="_item" value={itemName} />
       {props.hydrated ? (
         <span
-          className={styles.handle}
+          className={`${styles.thumb} ${styles.handle}`}
           onPointerDown={props.onDragStart}
           title="Drag to reorder"
           aria-hidden="true"
@@ -184,7 +183,9 @@ function GalleryItem(props: {
           <Thumbnail image={props.image} />
         </span>
       ) : (
-        <Thumbnail image={props.image} />
+        <span className={styles.thumb}>
+          <Thumbnail image={props.image} />
+        </span>
       )}
       <span className={styles.galleryAlt}>
         {props.hydrated ? alt : null}

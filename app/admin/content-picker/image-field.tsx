@@ -1,10 +1,9 @@
 import { type ReactNode, useState } from "react";
 import type { FieldIds } from "#app/components/forms/field-ids.ts";
 import { ImageChoiceSelect } from "./image-choice-select.tsx";
-import { ImagePickerDialog, Thumbnail } from "./image-picker-dialog.tsx";
 import styles from "./image-picker.module.css";
+import { ImagePickerDialog, Thumbnail } from "./image-picker-dialog.tsx";
 import type { PickerImage } from "./picker-images.ts";
-import { UploadNewImage } from "./upload-new-image.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /**
@@ -78,7 +77,6 @@ export function ImageField({
             setPicking(false);
           }}
           onClose={() => setPicking(false)}
-          footer={<UploadNewImage images={images} />}
         />
       ) : null}
     </>

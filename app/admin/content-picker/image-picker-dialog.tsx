@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import styles from "./image-picker.module.css";
 import { byCollection, collectionLabel, matchesSearch, type PickerImage } from "./picker-images.ts";
 
@@ -14,15 +14,12 @@ export function ImagePickerDialog({
   current,
   onChoose,
   onClose,
-  footer,
 }: {
   title: string;
   images: readonly PickerImage[];
   current?: string;
   onChoose: (value: string) => void;
   onClose: () => void;
-  /** What follows the grid: the upload of a new image. */
-  footer?: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState("");
@@ -86,7 +83,6 @@ export function ImagePickerDialog({
           </section>
         ))}
       </div>
-      {footer}
     </dialog>
   );
 }

@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { DeleteTrigger, type RemovalOffer } from "#app/admin/content/delete-confirm.tsx";
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
-import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
 import { FoldAll } from "#app/admin/content/fold-all.tsx";
 import { useFoldMemory } from "#app/admin/content/fold-memory.ts";
+import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
@@ -70,7 +70,13 @@ export function DocumentEditForm(props: {
       ) : null}
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
       {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
-      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} images={props.images} />
+      <DocumentFields
+        spec={props.spec}
+        value={props.value}
+        errors={props.errors}
+        previews={props.previews}
+        images={props.images}
+      />
       {/* Always in reach at the window's foot, however long the form. */}
       <div className={styles.actionBar}>
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">

@@ -73,6 +73,7 @@ export function scalarField(
         const ids = idsOf(name, context);
         return (
           <ImageField
+            key={`${name}|${shown(value)}`}
             {...{ name, label, optional, ids, keep }}
             fieldLabel={entry.label}
             value={shown(value)}

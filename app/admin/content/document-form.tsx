@@ -90,7 +90,17 @@ function container(entry: ObjectField, value: unknown, path: Path, context: Draw
     );
   if (spec.kind === "variants") return variantFields(spec, value, path, context, entry.label);
   if (spec.kind === "list" && spec.gallery)
-    return <GalleryField name={name} label={entry.label} value={value} images={context.images} errors={context.errors} />;
+    // Keyed by what the server drew, so a redrawn form (another block moved into its place) starts afresh.
+    return (
+      <GalleryField
+        key={`${name}|${JSON.stringify(value)}`}
+        name={name}
+        label={entry.label}
+        value={value}
+        images={context.images}
+        errors={context.errors}
+      />
+    );
   if (spec.kind !== "object" && spec.kind !== "list") return null;
   return (
     <fieldset className={styles.group} id={`f-${name}`}>
