@@ -1,4 +1,4 @@
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { ErrorList } from "#app/components/forms/error-list.tsx";
 import { ImageChoiceSelect } from "./image-choice-select.tsx";
 import styles from "./image-picker.module.css";
@@ -38,21 +38,10 @@ export function GalleryField({
     pattern !== undefined ? expandPattern(pattern, images) : Array.isArray(value) ? value.map(String) : [];
   const [items, setItems] = useState<Item[]>(() => initial.map((entry, key) => ({ key, value: entry })));
   const nextKey = useRef(initial.length);
-  const [picking, setPicking] = useState(false);
   const [said, say] = useState("");
   const list = useRef<HTMLOListElement>(null);
-  const focusAfter = useRef<{ key: number; action: string } | undefined>(undefined);
+  const focusAfter = useFocusAfter(list);
   const altOf = (entry: string) => images.find((image) => image.value === entry)?.alt ?? "An unknown image";
-
-  useEffect(() => {
-    const wanted = focusAfter.current;
-    if (!wanted) return;
-    focusAfter.current = undefined;
-    const row = list.current?.querySelector<HTMLElement>(`[data-key="${wanted.key}"]`);
-    const buttons = [...(row?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [])];
-    const target = buttons.find((button) => button.dataset.action === wanted.action && !button.disabled);
-    (target ?? buttons.find((button) => !button.disabled))?.focus();
-  });
 
   function move(from: number, to: number) {
     setItems((current) => {
@@ -105,10 +94,34 @@ export function GalleryField({
       <p className="visually-hidden" aria-live="polite">
         {said}
       </p>
+      <AddImage
+        name={name}
+        title={`Add an image to ${label.toLowerCase()}`}
+        images={images}
+        onAdd={(picked) => {
+          const key = nextKey.current++;
+          setItems((current) => [...current, { key, value: picked }]);
+          say(`Added ${altOf(picked)}.`);
+        }}
+      />
+    </fieldset>
+  );
+}
+
+/** "Add an image": the picker with JavaScript, the server's `add:` (an empty item to choose) without. */
+function AddImage(props: {
+  name: string;
+  title: string;
+  images: readonly PickerImage[];
+  onAdd: (value: string) => void;
+}) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <>
       <button
         type="submit"
         name="intent"
-        value={`add:${name}`}
+        value={`add:${props.name}`}
         className="button button-ghost"
         onClick={(event) => {
           event.preventDefault();
@@ -119,18 +132,16 @@ export function GalleryField({
       </button>
       {picking ? (
         <ImagePickerDialog
-          title={`Add an image to ${label.toLowerCase()}`}
-          images={images}
+          title={props.title}
+          images={props.images}
           onChoose={(picked) => {
-            const key = nextKey.current++;
-            setItems((current) => [...current, { key, value: picked }]);
+            props.onAdd(picked);
             setPicking(false);
-            say(`Added ${altOf(picked)}.`);
           }}
           onClose={() => setPicking(false)}
         />
       ) : null}
-    </fieldset>
+    </>
   );
 }
 
@@ -209,4 +220,22 @@ function GalleryItem(props: {
       </span>
     </li>
   );
+}
+
+/**
+ * Where the focus goes once the list is redrawn: the moved image's same button (its other one at
+ * an end), or the next image's Remove after a removal, so the keyboard keeps its place.
+ */
+function useFocusAfter(list: RefObject<HTMLOListElement | null>) {
+  const wanted = useRef<{ key: number; action: string } | undefined>(undefined);
+  useEffect(() => {
+    const target = wanted.current;
+    if (!target) return;
+    wanted.current = undefined;
+    const row = list.current?.querySelector<HTMLElement>(`[data-key="${target.key}"]`);
+    const buttons = [...(row?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [])];
+    const same = buttons.find((button) => button.dataset.action === target.action && !button.disabled);
+    (same ?? buttons.find((button) => !button.disabled))?.focus();
+  });
+  return wanted;
 }

@@ -55,7 +55,7 @@ export function ImagePickerDialog({
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        placeholder="Words from the description, or the page"
+        placeholder="Words from the description"
         className={styles.search}
       />
       <p className={styles.count} aria-live="polite">

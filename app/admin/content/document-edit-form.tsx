@@ -16,7 +16,6 @@ export function DocumentEditForm(props: {
   errors: Record<string, string>;
   problems: string[];
   previews: Record<string, string>;
-  /** The site's page images, for the image fields' picker. */
   images: readonly PickerImage[];
   conflict?: boolean;
   refused: boolean;
@@ -70,13 +69,8 @@ export function DocumentEditForm(props: {
       ) : null}
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
       {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
-      <DocumentFields
-        spec={props.spec}
-        value={props.value}
-        errors={props.errors}
-        previews={props.previews}
-        images={props.images}
-      />
+      {/* spec, value, errors, previews and the picker's images */}
+      <DocumentFields {...props} />
       {/* Always in reach at the window's foot, however long the form. */}
       <div className={styles.actionBar}>
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">

@@ -113,22 +113,9 @@ export function valueFromForm(spec: FieldSpec, form: ReadonlyMap<string, string[
           return { present: true, value: [] };
         }
         const list = indices.map((index) => read(field.item, [...path, index], false).value);
-        return { present: true, value: field.gallery ? galleryValue(name, list) : list };
+        return { present: true, value: field.gallery ? galleryValue(form, name, list) : list };
       }
     }
-  }
-
-  /**
-   * A gallery drawn from "collection/prefix*" (`_pattern.<name>` = "pattern|its images") keeps
-   * the pattern while its images are still those, in that order, and no button changes them.
-   */
-  function galleryValue(name: string, list: unknown[]): unknown {
-    const marker = one(`${GALLERY_PATTERN}.${name}`);
-    const at = marker?.indexOf("|") ?? -1;
-    if (!marker || at < 1) return list;
-    const structural = /^(add|remove|up|down):(.+)$/.exec(one("intent") ?? "")?.[2];
-    if (structural && (structural === name || structural.startsWith(`${name}.`))) return list;
-    return list.join(" ") === marker.slice(at + 1) ? marker.slice(0, at) : list;
   }
 
   function readObject(fields: readonly ObjectField[], path: Path): Record<string, unknown> {
@@ -141,6 +128,19 @@ export function valueFromForm(spec: FieldSpec, form: ReadonlyMap<string, string[
   }
 
   return { value: read(spec, [], false).value, problems };
+}
+
+/**
+ * A gallery drawn from "collection/prefix*" (`_pattern.<name>` = "pattern|its images") keeps
+ * the pattern while its images are still those, in that order, and no button changes them.
+ */
+function galleryValue(form: ReadonlyMap<string, string[]>, name: string, list: unknown[]): unknown {
+  const marker = form.get(`${GALLERY_PATTERN}.${name}`)?.[0];
+  const at = marker?.indexOf("|") ?? -1;
+  if (!marker || at < 1) return list;
+  const structural = /^(add|remove|up|down):(.+)$/.exec(form.get("intent")?.[0] ?? "")?.[2];
+  if (structural && (structural === name || structural.startsWith(`${name}.`))) return list;
+  return list.join(" ") === marker.slice(at + 1) ? marker.slice(0, at) : list;
 }
 
 /** A form's entries by name, every value of a repeated name kept (the markers repeat). */
