@@ -17,6 +17,8 @@ export interface EditorHints {
   markdown?: boolean;
   /** A page image, written "collection/name": drawn with its picture and a picker. */
   image?: boolean;
+  /** A gallery's images (a list of page images, or "collection/prefix*"): drawn as thumbnails to add, remove and reorder. */
+  gallery?: boolean;
   /** Where the field comes among its object's fields (lower first; unset keeps the schema's order). */
   order?: number;
 }

@@ -55,8 +55,14 @@ function imageSchemas(registry: BlockSources["images"]) {
   const imageRef = z
     .string()
     .transform((value, ctx): PageImageRef => {
+      // Far above any image's name; a forged 10 KB value is not echoed back in the message.
+      if (value.length > 200) {
+        ctx.addIssue({ code: "custom", message: "is not one of the site's images: choose one from the pictures" });
+        return z.NEVER;
+      }
       const [collection, name, extra] = value.split("/");
-      if (!collection || !name || extra !== undefined) {
+      const word = /^[a-z0-9][a-z0-9_-]*$/;
+      if (!collection || !name || extra !== undefined || !word.test(collection) || !word.test(name)) {
         ctx.addIssue({ code: "custom", message: 'must be a page image written "collection/name"' });
         return z.NEVER;
       }
@@ -84,12 +90,16 @@ function imageSchemas(registry: BlockSources["images"]) {
    * "collection/prefix*" (every image whose name starts so, in registry order) or a list of
    * images. Chosen by the value's kind rather than z.union, so the message names the real problem.
    */
-  const imageSet = z.unknown().transform((value, ctx): PageImageRef[] => {
-    const result = (typeof value === "string" ? imagePrefix : imageList).safeParse(value);
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
-    return z.NEVER;
-  });
+  const imageSet = z
+    .unknown()
+    .transform((value, ctx): PageImageRef[] => {
+      const result = (typeof value === "string" ? imagePrefix : imageList).safeParse(value);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return z.NEVER;
+    })
+    .meta({ gallery: true });
   return { imageRef, imageSet };
 }
 

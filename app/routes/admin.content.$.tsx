@@ -29,6 +29,7 @@ import { trashedItemAt } from "#app/admin/content/trash-items.server.ts";
 import { TrashedDocument } from "#app/admin/content/trashed-document.tsx";
 import { imagePanels } from "#app/admin/content-images/image-panel.server.ts";
 import { ImagePanel } from "#app/admin/content-images/image-panel.tsx";
+import { pickerImages } from "#app/admin/content-picker/picker-images.server.ts";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
@@ -113,6 +114,8 @@ async function documentLoader({ request, context, params }: Route.LoaderArgs) {
     spec,
     formValue,
     previews: spec ? markdownPreviews(spec, formValue) : {},
+    // The picker's list: thumbnails and alt texts, made once per content version.
+    pickerImages: spec ? pickerImages(context.get(contentStoreContext)) : [],
     draft: draft
       ? { baseRevision: draft.baseRevision, updatedAt: draft.updatedAt, updatedBy: draft.updatedBy }
       : undefined,
@@ -320,6 +323,7 @@ export default function DocumentPage({ loaderData, actionData }: Route.Component
             errors={answered?.errors ?? loaderData.draftProblems?.byField ?? {}}
             problems={answered?.problems ?? loaderData.draftProblems?.other ?? []}
             previews={answered?.previews ?? loaderData.previews}
+            images={loaderData.pickerImages}
             conflict={answered?.conflict}
             refused={Boolean(answered && (answered.problems.length > 0 || Object.keys(answered.errors).length > 0))}
             baseRevision={draft ? draft.baseRevision : (document?.revision ?? 0)}

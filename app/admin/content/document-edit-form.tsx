@@ -5,6 +5,7 @@ import { DeleteTrigger, type RemovalOffer } from "#app/admin/content/delete-conf
 import { DocumentFields } from "#app/admin/content/document-form.tsx";
 import { FoldAll } from "#app/admin/content/fold-all.tsx";
 import { useFoldMemory } from "#app/admin/content/fold-memory.ts";
+import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
 
 /** The document as its schema's form, with the publish, draft and (for works) duplicate and delete buttons. */
@@ -15,6 +16,7 @@ export function DocumentEditForm(props: {
   errors: Record<string, string>;
   problems: string[];
   previews: Record<string, string>;
+  images: readonly PickerImage[];
   conflict?: boolean;
   refused: boolean;
   baseRevision: number;
@@ -67,7 +69,8 @@ export function DocumentEditForm(props: {
       ) : null}
       <input type="hidden" name="baseRevision" value={props.baseRevision} />
       {props.draftStamp ? <input type="hidden" name="draftStamp" value={props.draftStamp} /> : null}
-      <DocumentFields spec={props.spec} value={props.value} errors={props.errors} previews={props.previews} />
+      {/* spec, value, errors, previews and the picker's images */}
+      <DocumentFields {...props} />
       {/* Always in reach at the window's foot, however long the form. */}
       <div className={styles.actionBar}>
         <button type="submit" name="intent" value="save-draft" className="button button-ghost">

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { FileUploadControl } from "#app/admin/content-files/file-upload-control.tsx";
+import { ImageField } from "#app/admin/content-picker/image-field.tsx";
+import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
 import { ErrorList } from "#app/components/forms/error-list.tsx";
 import { type FieldIds, fieldIds } from "#app/components/forms/field-ids.ts";
 import styles from "./document-form.module.css";
@@ -18,6 +20,8 @@ export interface DrawContext {
   errors: Record<string, string>;
   /** Markdown field name -> its sanitised HTML preview. */
   previews: Record<string, string>;
+  /** The site's page images, for image fields and galleries. */
+  images: readonly PickerImage[];
 }
 
 export type ScalarSpec = Extract<FieldSpec, { kind: "text" | "number" | "boolean" | "choice" | "constant" | "yaml" }>;
@@ -65,6 +69,19 @@ export function scalarField(
   const drawn = { name, label, value, optional, context, keep };
   switch (spec.kind) {
     case "text":
+      if (spec.image && !spec.multiline) {
+        const ids = idsOf(name, context);
+        return (
+          <ImageField
+            key={`${name}|${shown(value)}`}
+            {...{ name, label, optional, ids, keep }}
+            fieldLabel={entry.label}
+            value={shown(value)}
+            images={context.images}
+            error={<FieldError ids={ids} />}
+          />
+        );
+      }
       return <TextField {...drawn} spec={spec} upload={uploadBeside(path)} />;
     case "number":
       return <NumberField {...drawn} spec={spec} />;

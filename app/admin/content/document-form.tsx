@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { GalleryField } from "#app/admin/content-picker/gallery-field.tsx";
+import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
 import styles from "./document-form.module.css";
 import { type DrawContext, FieldError, idsOf, Keep, type Path, scalarField, shown } from "./document-form-scalars.tsx";
 import { FoldingItem, FoldingSection } from "./folding-section.tsx";
@@ -19,10 +21,12 @@ export interface DocumentFormProps {
   errors: Record<string, string>;
   /** Markdown field name -> its sanitised HTML preview. */
   previews?: Record<string, string>;
+  /** The site's page images, for image fields and galleries (the picker's list). */
+  images?: readonly PickerImage[];
 }
 
-export function DocumentFields({ spec, value, errors, previews = {} }: DocumentFormProps) {
-  const context: DrawContext = { errors, previews };
+export function DocumentFields({ spec, value, errors, previews = {}, images = [] }: DocumentFormProps) {
+  const context: DrawContext = { errors, previews, images };
   if (spec.kind === "object") return <>{objectFields(spec.fields, value, [], context)}</>;
   return <>{field({ key: "", label: "Items", optional: false, spec }, value, [], context)}</>;
 }
@@ -85,6 +89,18 @@ function container(entry: ObjectField, value: unknown, path: Path, context: Draw
       </div>
     );
   if (spec.kind === "variants") return variantFields(spec, value, path, context, entry.label);
+  if (spec.kind === "list" && spec.gallery)
+    // Keyed by what the server drew, so a redrawn form (another block moved into its place) starts afresh.
+    return (
+      <GalleryField
+        key={`${name}|${JSON.stringify(value)}`}
+        name={name}
+        label={entry.label}
+        value={value}
+        images={context.images}
+        errors={context.errors}
+      />
+    );
   if (spec.kind !== "object" && spec.kind !== "list") return null;
   return (
     <fieldset className={styles.group} id={`f-${name}`}>

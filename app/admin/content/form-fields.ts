@@ -21,7 +21,14 @@ export type FieldSpec =
   /** A fixed value (a block's `type`, `exhibitions: true`): kept as it is. */
   | { kind: "constant"; value: string | number | boolean }
   | { kind: "object"; fields: ObjectField[] }
-  | { kind: "list"; item: FieldSpec; min?: number; max?: number }
+  | {
+      kind: "list";
+      item: FieldSpec;
+      min?: number;
+      max?: number;
+      /** A gallery of page images: thumbnails with add, remove and reorder; may be written "collection/prefix*". */
+      gallery?: boolean;
+    }
   /** One of several object shapes chosen by a field (the exhibition blocks' `type`). */
   | {
       kind: "variants";

@@ -40,6 +40,9 @@ function walk(schema: unknown, outer: Carried): FieldSpec {
     markdown: own.markdown ?? outer.markdown,
     image: own.image ?? outer.image,
   };
+  // A gallery's images: a list of page images, whatever shapes the file may take.
+  if (own.gallery)
+    return { kind: "list", item: { kind: "text", multiline: false, image: true }, min: 1, gallery: true };
   const def = defOf(schema);
   switch (def.type) {
     case "optional":

@@ -1,4 +1,5 @@
 import { parse as parseYaml, stringify as yamlText } from "yaml";
+import { GALLERY_PATTERN } from "#app/admin/content-picker/picker-images.ts";
 import type { FieldSpec, ObjectField } from "./form-fields.ts";
 
 /**
@@ -111,7 +112,8 @@ export function valueFromForm(spec: FieldSpec, form: ReadonlyMap<string, string[
           problems[name] = `has ${indices.length} items; a list holds at most ${MAX_LIST_ITEMS}`;
           return { present: true, value: [] };
         }
-        return { present: true, value: indices.map((index) => read(field.item, [...path, index], false).value) };
+        const list = indices.map((index) => read(field.item, [...path, index], false).value);
+        return { present: true, value: field.gallery ? galleryValue(form, name, list) : list };
       }
     }
   }
@@ -126,6 +128,19 @@ export function valueFromForm(spec: FieldSpec, form: ReadonlyMap<string, string[
   }
 
   return { value: read(spec, [], false).value, problems };
+}
+
+/**
+ * A gallery drawn from "collection/prefix*" (`_pattern.<name>` = "pattern|its images") keeps
+ * the pattern while its images are still those, in that order, and no button changes them.
+ */
+function galleryValue(form: ReadonlyMap<string, string[]>, name: string, list: unknown[]): unknown {
+  const marker = form.get(`${GALLERY_PATTERN}.${name}`)?.[0];
+  const at = marker?.indexOf("|") ?? -1;
+  if (!marker || at < 1) return list;
+  const structural = /^(add|remove|up|down):(.+)$/.exec(form.get("intent")?.[0] ?? "")?.[2];
+  if (structural && (structural === name || structural.startsWith(`${name}.`))) return list;
+  return list.join(" ") === marker.slice(at + 1) ? marker.slice(0, at) : list;
 }
 
 /** A form's entries by name, every value of a repeated name kept (the markers repeat). */
