@@ -9,8 +9,8 @@ import { editorWidths, ownStudioServer } from "./support/studio-server.ts";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// E2E_PORT + 18 (content forms take + 14, the trash and the layout + 19).
-const own = ownStudioServer(18, "content-picker");
+// E2E_PORT + 23 (the studio specs take + 1 to + 22, but + 17: 4190 by default, which browsers refuse).
+const own = ownStudioServer(23, "content-picker");
 const shots = process.env.CONTENT_SCREENSHOTS; // a folder: save screenshots there
 const exhibition = "/exhibitions/solo-exhibition-london-2024";
 const editor = `/admin/content${exhibition}.yaml`;
