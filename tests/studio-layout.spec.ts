@@ -154,10 +154,11 @@ test("a section folds, and opens again by itself when a field in it has a proble
   await page.goto("/admin/content/pages/about.yaml");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const slides = page.locator("details[data-fold='slides']");
-  const image = page.locator("#f-slides\\.0\\.image");
-  await image.fill("");
+  // A slide's caption emptied: a problem inside the Slides section.
+  const caption = page.locator("#f-slides\\.0\\.caption");
+  await caption.fill("");
   await slides.locator(":scope > summary").click();
-  await expect(image).toBeHidden();
+  await expect(caption).toBeHidden();
   await expect(slides.locator(":scope > summary")).toContainText("Slides");
   // Folded sections stay folded when the form is drawn again: the biography's, here.
   const biography = page.locator("details[data-fold='biography']");
@@ -165,14 +166,14 @@ test("a section folds, and opens again by itself when a field in it has a proble
   await expect(biography).not.toHaveAttribute("open");
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.locator("#publish-problems")).toBeVisible();
-  await expect(image).toBeVisible();
-  await expect(page.locator("#e-slides\\.0\\.image")).toBeVisible();
+  await expect(caption).toBeVisible();
+  await expect(page.locator("#e-slides\\.0\\.caption")).toBeVisible();
   await expect(slides.locator(":scope > summary")).toContainText("Needs a fix");
   await expect(biography).not.toHaveAttribute("open");
   // Fold all leaves only the section with the problem open; Open all opens every one.
   await page.getByRole("button", { name: "Fold all sections" }).click();
   await expect(page.locator("details[data-fold][open]")).toHaveCount(1);
-  await expect(image).toBeVisible();
+  await expect(caption).toBeVisible();
   await page.getByRole("button", { name: "Open all" }).click();
   await expect(page.locator("details[data-fold]:not([open])")).toHaveCount(0);
   await page.context().close();
