@@ -66,7 +66,7 @@ export function scalarField(
     </label>
   );
   const keep = optional && value !== undefined && isEmptyish(value) ? <Keep name={name} /> : null;
-  const drawn = { name, label, value, optional, context, keep };
+  const drawn = { name, label, value, optional, context, keep, help: entry.help };
   switch (spec.kind) {
     case "text":
       if (spec.image && !spec.multiline) {
@@ -104,6 +104,17 @@ interface DrawnField {
   optional: boolean;
   context: DrawContext;
   keep: ReactNode;
+  /** The schema's help for the field (an editor hint), in a line under its label. */
+  help?: string;
+}
+
+/** A field's help line, which describes its control. */
+function Help({ ids, text }: { ids: FieldIds; text: string | undefined }) {
+  return text ? (
+    <span id={ids.hintId} className={styles.hint}>
+      {text}
+    </span>
+  ) : null;
 }
 
 function TextField({
@@ -115,12 +126,14 @@ function TextField({
   keep,
   spec,
   upload,
+  help,
 }: DrawnField & { spec: Extract<FieldSpec, { kind: "text" }>; upload: ReactNode }) {
-  const ids = idsOf(name, context);
+  const ids = idsOf(name, context, Boolean(help));
   const text = shown(value);
   return (
     <>
       {label}
+      <Help ids={ids} text={help} />
       <FieldError ids={ids} />
       {spec.multiline ? (
         <textarea
@@ -210,11 +223,21 @@ function CheckField({ name, label, context, keep, checked }: DrawnField & { chec
   );
 }
 
-function ChoiceField({ name, label, value, optional, context, keep, options }: DrawnField & { options: string[] }) {
-  const ids = idsOf(name, context);
+function ChoiceField({
+  name,
+  label,
+  value,
+  optional,
+  context,
+  keep,
+  options,
+  help,
+}: DrawnField & { options: string[] }) {
+  const ids = idsOf(name, context, Boolean(help));
   return (
     <>
       {label}
+      <Help ids={ids} text={help} />
       <FieldError ids={ids} />
       <select {...ids.control} name={name} defaultValue={shown(value)}>
         {optional || !options.includes(shown(value)) ? (

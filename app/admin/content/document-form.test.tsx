@@ -114,6 +114,16 @@ describe("forms generated from the content schemas", () => {
     expect(input?.previousElementSibling).toBe(described);
   });
 
+  it("draws a field's help under its label, read with the field", () => {
+    const spec = specOf("pages/about.yaml");
+    const about = documents.get("pages/about.yaml") as Record<string, unknown>;
+    const window = new Window();
+    window.document.body.innerHTML = renderToStaticMarkup(<DocumentFields spec={spec} value={about} errors={{}} />);
+    const field = window.document.querySelector('[name="description"]');
+    const hint = window.document.getElementById(field?.getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toBe("What search engines and shared links show under the title.");
+  });
+
   it("reads only the schema's names: forged, prototype and far-off names change nothing", () => {
     const spec = specOf("pages/merch.yaml");
     const merch = documents.get("pages/merch.yaml");
