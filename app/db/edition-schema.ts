@@ -101,9 +101,10 @@ export const editionHolds = pgTable(
   (table) => [
     // At most one open hold per unit, whatever the code does.
     uniqueIndex("edition_holds_open_unit_idx").on(table.unitId).where(sql`${table.endedAt} is null`),
+    // Ended and its reason go together (null IN (...) would pass a check, so spelled out).
     check(
       "edition_holds_ending_check",
-      sql`(${table.endedAt} is null and ${table.endReason} is null) or (${table.endedAt} is not null and ${table.endReason} in ('released', 'sold', 'expired'))`,
+      sql`(${table.endedAt} is null) = (${table.endReason} is null) and (${table.endReason} is null or ${table.endReason} in ('released', 'sold', 'expired'))`,
     ),
     check(
       "edition_holds_holder_check",
@@ -181,7 +182,7 @@ export const editionOwners = pgTable(
     index("edition_owners_unit_idx").on(table.unitId, table.acquiredOn, table.id),
     check(
       "edition_owners_price_check",
-      sql`(${table.priceMinor} is null and ${table.currency} is null) or (${table.priceMinor} between 0 and 1000000000000000 and ${table.currency} ~ '^[A-Z]{3}$')`,
+      sql`(${table.priceMinor} is null) = (${table.currency} is null) and (${table.priceMinor} is null or (${table.priceMinor} between 0 and 1000000000000000 and ${table.currency} ~ '^[A-Z]{3}$'))`,
     ),
     check(
       "edition_owners_owner_check",

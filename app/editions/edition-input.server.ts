@@ -22,8 +22,9 @@ const workSlug = z
   .max(200, "That is not a work in the catalogue.")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "That is not a work in the catalogue.");
 
+// Number.isInteger rather than zod's int(): 1e20 is whole, and is refused as too large, not as a fraction.
 const wholeNumber = (what: string) =>
-  z.number({ error: `${what} must be a whole number.` }).int(`${what} must be a whole number.`);
+  z.number({ error: `${what} must be a whole number.` }).refine(Number.isInteger, `${what} must be a whole number.`);
 
 /** Which print: its number, and whether it is an artist's proof (AP 1) rather than 1/8. */
 const unitNumber = wholeNumber("The print's number")
@@ -58,7 +59,9 @@ const day = (what: string) =>
 /** An instant, as a Date or an ISO 8601 string with its offset. */
 const instant = (what: string) =>
   z
-    .union([z.date(), z.iso.datetime({ offset: true })], { error: `Give the ${what} as a date and time.` })
+    .union([z.date(), z.iso.datetime({ offset: true, error: `Give the ${what} as a date and time.` })], {
+      error: `Give the ${what} as a date and time.`,
+    })
     .transform((value) => new Date(value))
     .refine((value) => !Number.isNaN(value.getTime()), `The ${what} is not a real date and time.`);
 
@@ -91,7 +94,13 @@ export const editionInput = z.discriminatedUnion(
   { error: "Choose unique or an edition of a number of prints." },
 );
 
-const unitFields = { workSlug, number: unitNumber, artistProof: z.boolean().default(false) };
+const yesOrNo = (question: string) => z.boolean({ error: `${question} (yes or no).` });
+
+const unitFields = {
+  workSlug,
+  number: unitNumber,
+  artistProof: yesOrNo("Say whether it is an artist's proof").default(false),
+};
 export const unitInput = z.strictObject(unitFields);
 
 export const holdInput = z.strictObject({
@@ -99,7 +108,10 @@ export const holdInput = z.strictObject({
   until: instant("hold's end"),
   holderName: personName("collector"),
   holderEmail: email,
-  enquiryId: wholeNumber("The enquiry number").min(1).max(2_147_483_647).optional(),
+  enquiryId: wholeNumber("The enquiry number")
+    .min(1, "That is not an enquiry number.")
+    .max(2_147_483_647, "That is not an enquiry number.")
+    .optional(),
   note,
 });
 
@@ -112,10 +124,13 @@ export const saleInput = z.strictObject({
   currency,
   note,
   invoiceReference: z.string().trim().max(100, "An invoice reference can be at most 100 characters.").default(""),
-  collectorPrivate: z.boolean().default(false),
+  collectorPrivate: yesOrNo("Say whether the collector keeps their name private").default(false),
 });
 
-export const notForSaleInput = z.strictObject({ ...unitFields, notForSale: z.boolean() });
+export const notForSaleInput = z.strictObject({
+  ...unitFields,
+  notForSale: yesOrNo("Say whether the print is for sale"),
+});
 
 export const resaleInput = z
   .strictObject({
@@ -126,7 +141,7 @@ export const resaleInput = z
     priceMinor: priceMinor.optional(),
     currency: currency.optional(),
     note,
-    private: z.boolean().default(true),
+    private: yesOrNo("Say whether the new owner keeps their name private").default(true),
   })
   .refine(
     (input) => (input.priceMinor === undefined) === (input.currency === undefined),

@@ -9,7 +9,7 @@ CREATE TABLE "edition_holds" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"ended_at" timestamp (3) with time zone,
 	"end_reason" text,
-	CONSTRAINT "edition_holds_ending_check" CHECK (("edition_holds"."ended_at" is null and "edition_holds"."end_reason" is null) or ("edition_holds"."ended_at" is not null and "edition_holds"."end_reason" in ('released', 'sold', 'expired'))),
+	CONSTRAINT "edition_holds_ending_check" CHECK (("edition_holds"."ended_at" is null) = ("edition_holds"."end_reason" is null) and ("edition_holds"."end_reason" is null or "edition_holds"."end_reason" in ('released', 'sold', 'expired'))),
 	CONSTRAINT "edition_holds_holder_check" CHECK (char_length("edition_holds"."holder_name") between 1 and 200 and char_length("edition_holds"."holder_email") between 3 and 254),
 	CONSTRAINT "edition_holds_note_check" CHECK (char_length("edition_holds"."note") <= 2000)
 );
@@ -27,7 +27,7 @@ CREATE TABLE "edition_owners" (
 	"private" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "edition_owners_sale_id_unique" UNIQUE("sale_id"),
-	CONSTRAINT "edition_owners_price_check" CHECK (("edition_owners"."price_minor" is null and "edition_owners"."currency" is null) or ("edition_owners"."price_minor" between 0 and 1000000000000000 and "edition_owners"."currency" ~ '^[A-Z]{3}$')),
+	CONSTRAINT "edition_owners_price_check" CHECK (("edition_owners"."price_minor" is null) = ("edition_owners"."currency" is null) and ("edition_owners"."price_minor" is null or ("edition_owners"."price_minor" between 0 and 1000000000000000 and "edition_owners"."currency" ~ '^[A-Z]{3}$'))),
 	CONSTRAINT "edition_owners_owner_check" CHECK (char_length("edition_owners"."owner_name") between 1 and 200 and char_length("edition_owners"."owner_email") <= 254 and char_length("edition_owners"."note") <= 2000)
 );
 --> statement-breakpoint
