@@ -327,5 +327,21 @@ for (const engine of allTestEngines) {
         message: 'There is no series called "Nope" in the catalogue.',
       });
     });
+
+    it("announces every change of an edition or its prints on editions_changed, once per transaction", async () => {
+      const heard: unknown[] = [];
+      const stop = await testDb.database.listen("editions_changed", {
+        onPayload: (payload) => heard.push(JSON.parse(payload)),
+      });
+      try {
+        const workSlug = "fern-cathedral";
+        await ledger.setEdition({ workSlug, kind: "edition", size: 50 });
+        await ledger.sell({ workSlug, number: 50, ...sale() });
+        await ledger.setEdition({ workSlug: "lichen-crown", kind: "unique" });
+        await expect.poll(() => heard).toEqual([{ workSlug }, { workSlug }, { workSlug: "lichen-crown" }]);
+      } finally {
+        await stop();
+      }
+    });
   });
 }

@@ -82,4 +82,31 @@ ALTER TABLE "edition_sales" ADD CONSTRAINT "edition_sales_unit_id_edition_units_
 ALTER TABLE "edition_units" ADD CONSTRAINT "edition_units_edition_id_editions_id_fk" FOREIGN KEY ("edition_id") REFERENCES "public"."editions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "edition_holds_open_unit_idx" ON "edition_holds" USING btree ("unit_id") WHERE "edition_holds"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "edition_owners_unit_idx" ON "edition_owners" USING btree ("unit_id","acquired_on","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "edition_units_number_idx" ON "edition_units" USING btree ("edition_id","artist_proof","number");
+CREATE UNIQUE INDEX "edition_units_number_idx" ON "edition_units" USING btree ("edition_id","artist_proof","number");--> statement-breakpoint
+-- Live availability (issue 40: "within 2 s of a change on every process"): a change to an
+-- edition or to one of its prints NOTIFYs editions_changed with {"workSlug"}, inside the
+-- writer's transaction, so it arrives once the change is committed. Identical payloads in one
+-- transaction are sent once, so growing an edition by 500 prints is one notification. A hold
+-- that runs out changes no row: readers judge holds by the clock (app/editions).
+CREATE FUNCTION editions_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  slug text;
+BEGIN
+  IF TG_TABLE_NAME = 'editions' THEN
+    slug := CASE WHEN TG_OP = 'DELETE' THEN OLD.work_slug ELSE NEW.work_slug END;
+  ELSE
+    SELECT work_slug INTO slug FROM editions
+      WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.edition_id ELSE NEW.edition_id END;
+  END IF;
+  IF slug IS NOT NULL AND (TG_OP <> 'UPDATE' OR NEW IS DISTINCT FROM OLD) THEN
+    PERFORM pg_notify('editions_changed', json_build_object('workSlug', slug)::text);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER editions_notify_change AFTER INSERT OR UPDATE OR DELETE ON editions
+  FOR EACH ROW EXECUTE FUNCTION editions_notify_change();
+--> statement-breakpoint
+CREATE TRIGGER edition_units_notify_change AFTER INSERT OR UPDATE OR DELETE ON edition_units
+  FOR EACH ROW EXECUTE FUNCTION editions_notify_change();
