@@ -1,5 +1,5 @@
 /** Why the ledger refused: the HTTP status a screen answers with. */
-export type RefusalStatus = 400 | 404 | 409 | 413;
+export type RefusalStatus = 400 | 404 | 409;
 
 /**
  * The ledger said no: a sentence the studio can act on ("Print 3/8 is already sold.") and the
