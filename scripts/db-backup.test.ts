@@ -7,9 +7,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { authSecret } from "#app/auth/auth-secret.server.ts";
+import { processContentStore } from "#app/content/content-store.server.ts";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
-import { exhibitionFiles, quotes } from "#app/db/schema.ts";
+import { editionSales, exhibitionFiles, quotes } from "#app/db/schema.ts";
+import { EditionLedger } from "#app/editions/edition-ledger.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { testPdf } from "#tests/support/test-exhibition-files.ts";
@@ -28,12 +30,24 @@ function run(script: "db-backup" | "db-restore", args: string[], env: Record<str
   return { code: result.status, output: result.stdout + result.stderr };
 }
 
+const ledgerSale = {
+  collectorName: "Ada Lovelace",
+  collectorEmail: "ada@example.org",
+  soldOn: "2026-11-01",
+  priceMinor: 480_000,
+  currency: "AUD",
+  invoiceReference: "INV-7",
+  collectorPrivate: true,
+};
+
 describe("db:backup and db:restore", () => {
   const source = path.join(work, "source");
   const target = path.join(work, "target");
   const archive = path.join(work, "umbra.tar.gz");
 
-  it("round-trip a quote and the auth secret into a fresh DATA_DIR", { timeout: 180_000 }, async () => {
+  it("round-trip a quote, the edition ledger and the auth secret into a fresh DATA_DIR", {
+    timeout: 180_000,
+  }, async () => {
     const database = await openDatabase({ dataDir: source });
     const [quote] = await database.db
       .insert(quotes)
@@ -52,6 +66,17 @@ describe("db:backup and db:restore", () => {
       uploadedBy: "studio@umbra.test",
     };
     await database.db.insert(exhibitionFiles).values(pdfRow);
+    // The edition ledger (issue 40): an edition, a sale with its private record, and a hold.
+    const ledger = new EditionLedger({ db: database.db, catalogue: processContentStore().catalogueWithHidden() });
+    await ledger.setEdition({ workSlug: "a-door-in-the-canopy", kind: "edition", size: 8, artistProofs: 1 });
+    await ledger.sell({ workSlug: "a-door-in-the-canopy", number: 3, ...ledgerSale });
+    await ledger.hold({
+      workSlug: "a-door-in-the-canopy",
+      number: 2,
+      until: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      holderName: "Bo",
+      holderEmail: "bo@example.org",
+    });
     await database.close();
     expect(await new DiskOriginalStore(path.join(source, "originals")).put(pdf)).toBe(pdfHash);
     const secret = authSecret({ dataDir: source });
@@ -93,6 +118,12 @@ describe("db:backup and db:restore", () => {
       expect(rows.map((r) => [r.text, r.includeInSearch])).toEqual([["Kept through a backup", true]]);
       expect(await restored.db.select().from(exhibitionFiles)).toMatchObject([pdfRow]);
       expect(await restoredOriginal.get(pdfHash)).toEqual(pdf);
+      const ledger = new EditionLedger({ db: restored.db, catalogue: processContentStore().catalogueWithHidden() });
+      expect((await ledger.availability("a-door-in-the-canopy"))?.line).toBe("Edition of 8 · 6 available");
+      expect(await restored.db.select().from(editionSales)).toMatchObject([ledgerSale]);
+      expect(
+        (await ledger.provenance({ workSlug: "a-door-in-the-canopy", number: 3 })).map((o) => o.ownerName),
+      ).toEqual(["Ada Lovelace"]);
     } finally {
       await restored.close();
     }

@@ -39,6 +39,8 @@ export type NewQuote = typeof quotes.$inferInsert;
 export * from "./auth-schema.ts";
 // The site's content, its drafts and every published revision (issue 23, decision 039).
 export * from "./content-schema.ts";
+// Editions, their numbered units, holds, sales and owners (issue 40).
+export * from "./edition-schema.ts";
 // Collectors' enquiries and the studio's inbox (issue 21).
 export * from "./enquiry-schema.ts";
 // Exhibition files (PDF, audio) uploaded in the browser (decision 048).
