@@ -39,12 +39,12 @@ export async function verifyCertificate(text: string, studioKeys?: readonly Stud
 
   if (header.typ !== CERTIFICATE_JWS_TYPE) {
     return invalid(
-      `Not a certificate file: its header says it is ${describe(header.typ)}, not a signed credential (vc+jwt).`,
+      `Not a certificate file: its header says it is ${quoted(header.typ)}, not a signed credential (vc+jwt).`,
     );
   }
   if (typeof header.alg !== "string" || !ED25519_ALGORITHMS.includes(header.alg)) {
     return invalid(
-      `Not signed the way the studio signs: its header names the algorithm ${describe(header.alg)}, and only Ed25519 signatures are accepted.`,
+      `Not signed the way the studio signs: its header names the algorithm ${quoted(header.alg)}, and only Ed25519 signatures are accepted.`,
     );
   }
   if (header.crit !== undefined) {
@@ -121,7 +121,7 @@ function readCredential(payload: Uint8Array): Read {
   return { ok: false, reason: `Signed, but not a certificate of authenticity this checker understands${where}.` };
 }
 
-function describe(value: unknown): string {
+function quoted(value: unknown): string {
   if (typeof value !== "string") return "nothing";
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
   return `"${shown}"`;
