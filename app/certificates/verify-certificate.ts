@@ -39,12 +39,12 @@ export async function verifyCertificate(text: string, studioKeys?: readonly Stud
 
   if (header.typ !== CERTIFICATE_JWS_TYPE) {
     return invalid(
-      `Not a certificate file: its header says it is ${quoted(header.typ)}, not a signed credential (vc+jwt).`,
+      `Not a certificate file, or one that has been changed: its header says it is ${quoted(header.typ)}, not a signed credential (vc+jwt).`,
     );
   }
   if (typeof header.alg !== "string" || !ED25519_ALGORITHMS.includes(header.alg)) {
     return invalid(
-      `Not signed the way the studio signs: its header names the algorithm ${quoted(header.alg)}, and only Ed25519 signatures are accepted.`,
+      `Not signed the way the studio signs, or the file has been changed: its header names the algorithm ${quoted(header.alg)}, and only Ed25519 signatures are accepted.`,
     );
   }
   if (header.crit !== undefined) {
@@ -53,7 +53,9 @@ export async function verifyCertificate(text: string, studioKeys?: readonly Stud
     );
   }
   if (typeof header.kid !== "string" || !header.kid.startsWith("did:web:") || !header.kid.includes("#")) {
-    return invalid("Not a studio certificate: its header does not name the studio key (did:web) that signed it.");
+    return invalid(
+      "Not a studio certificate, or the file has been changed: its header does not name the studio key (did:web) that signed it.",
+    );
   }
   const key = await signingKey(header.kid, header.jwk, studioKeys);
   if (!key.ok) return invalid(key.reason);
@@ -82,11 +84,19 @@ type KeyChoice = { ok: true; jwk: PublicJwk; thumbprint: string } | { ok: false;
 async function signingKey(kid: string, carried: unknown, studioKeys?: readonly StudioKey[]): Promise<KeyChoice> {
   const carriedJwk = carried === undefined ? undefined : publicJwkSchema.safeParse(carried);
   if (carriedJwk && !carriedJwk.success) {
-    return { ok: false, reason: "Not a certificate file: the public key in its header is not an Ed25519 key." };
+    return {
+      ok: false,
+      reason:
+        "Not a certificate file, or one that has been changed: the public key in its header is not an Ed25519 key.",
+    };
   }
   const fragment = kid.slice(kid.indexOf("#") + 1);
   if (carriedJwk?.success && (await thumbprintOf(carriedJwk.data)) !== fragment) {
-    return { ok: false, reason: "Not a studio certificate: the key it carries is not the key its header names." };
+    return {
+      ok: false,
+      reason:
+        "Not a studio certificate: the key it carries is not the key its header names (the file was changed, or forged).",
+    };
   }
   if (studioKeys) {
     for (const studioKey of studioKeys) {
