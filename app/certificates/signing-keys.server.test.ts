@@ -91,7 +91,10 @@ describe("the studio's signing keys", () => {
 
     const text = fs.readFileSync(store.file, "utf8");
     fs.writeFileSync(store.file, text.slice(0, text.indexOf(d) + 10));
-    const error = await store.currentSigningKey().catch((caught: unknown) => caught as Error);
+    const error = (await store.currentSigningKey().then(
+      () => new Error("no error"),
+      (caught: unknown) => caught,
+    )) as Error;
     expect(error).toBeInstanceOf(SigningKeyError);
     expect(error.message).toMatch(/are damaged; restore the file from a backup/);
     expect(`${error.message}${error.stack}${JSON.stringify(error)}${String(error.cause)}`).not.toContain(
