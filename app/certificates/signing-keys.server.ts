@@ -201,10 +201,10 @@ function publicView(file: KeyFile): StudioPublicKey[] {
   }));
 }
 
-let processStore: SigningKeyStore | undefined;
-
-/** This process's key store, in DATA_DIR. */
+/**
+ * This process's key store, in DATA_DIR. A new handle each time: the store keeps nothing in
+ * memory (every call reads the file), so a rotation by another process is seen at once.
+ */
 export function processSigningKeys(): SigningKeyStore {
-  processStore ??= new SigningKeyStore(getEnv().DATA_DIR);
-  return processStore;
+  return new SigningKeyStore(getEnv().DATA_DIR);
 }
