@@ -95,3 +95,35 @@ describe("npm run certificate:verify", () => {
     });
   });
 });
+
+describe("npm run certificate:key", () => {
+  function key(args: string[], dataDir: string) {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "scripts/certificate-key.ts"), ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      },
+    );
+    return { code: result.status, output: result.stdout + result.stderr };
+  }
+
+  it("rotates the studio's key, after which a certificate signed before still says VALID", () => {
+    const listed = key(["list"], studioData);
+    expect(listed.output).toMatch(/^signs now {2}\S{43} {2}made /m);
+    const rotated = key(["rotate"], studioData);
+    expect(rotated.code).toBe(0);
+    expect(rotated.output).toMatch(/^Rotated: new signing key/m);
+    expect(rotated.output.match(/^retired {3}/gm)).toHaveLength(1);
+    expect(rotated.output.match(/^signs now/gm)).toHaveLength(1);
+    expect(fs.readFileSync(path.join(studioData, "signing-keys", "keys.json"), "utf8").match(/privateD/g)).toHaveLength(
+      1,
+    );
+    const { code, output } = verify([good]);
+    expect(output).toMatch(/^VALID: signed by one of the studio's keys \(2 in /m);
+    expect(code).toBe(0);
+    expect(key(["burn"], studioData).code).toBe(2);
+  });
+});
