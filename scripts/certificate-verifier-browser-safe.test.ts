@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importGraph } from "#scripts/import-graph.ts";
+import { importGraph } from "./import-graph.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "..");
 const BROWSER_ENTRIES = ["app/certificates/verify-certificate.ts", "app/certificates/certificate-lines.ts"];
 
 describe("the certificate verifier in a browser", () => {
