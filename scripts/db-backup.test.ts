@@ -7,6 +7,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { authSecret } from "#app/auth/auth-secret.server.ts";
+import { SigningKeyStore } from "#app/certificates/signing-keys.server.ts";
 import { processContentStore } from "#app/content/content-store.server.ts";
 import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
@@ -80,6 +81,11 @@ describe("db:backup and db:restore", () => {
     await database.close();
     expect(await new DiskOriginalStore(path.join(source, "originals")).put(pdf)).toBe(pdfHash);
     const secret = authSecret({ dataDir: source });
+    // The certificate signing keys (decision 075), rotated once: both keys must come back.
+    const signingKeys = new SigningKeyStore(source);
+    await signingKeys.currentSigningKey();
+    const currentKey = await signingKeys.rotate();
+    const keyFileText = fs.readFileSync(signingKeys.file, "utf8");
     // An uploaded original (decision 041) travels with the database.
     const original = Buffer.from("the bytes of an uploaded original");
     const sha256 = await new DiskOriginalStore(path.join(source, "originals")).put(original);
@@ -92,6 +98,9 @@ describe("db:backup and db:restore", () => {
     expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-auth-secret");
     expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-originals");
     expect(backup.output).toMatch(/With 2 uploaded originals/);
+    expect(backup.output).toMatch(/With the certificate signing keys/);
+    expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-signing-keys.json");
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
 
     const startedRestore = performance.now();
     const restore = run("db-restore", [archive], { DATA_DIR: target });
@@ -109,6 +118,14 @@ describe("db:backup and db:restore", () => {
     expect(await restoredOriginal.get(sha256)).toEqual(original);
     expect(fs.statSync(restoredOriginal.fileOf(sha256)).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(path.join(target, "pglite"))).not.toContain("umbra-originals");
+    // The signing keys, byte for byte, owner-only, still signing with the current key.
+    const restoredKeys = new SigningKeyStore(target);
+    expect(fs.readFileSync(restoredKeys.file, "utf8")).toBe(keyFileText);
+    expect(fs.statSync(restoredKeys.file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(restoredKeys.folder).mode & 0o777).toBe(0o700);
+    expect((await restoredKeys.currentSigningKey()).keyId).toBe(currentKey.keyId);
+    expect(await restoredKeys.publicKeys()).toHaveLength(2);
+    expect(fs.readdirSync(path.join(target, "pglite"))).not.toContain("umbra-signing-keys.json");
     const restored = await openDatabase({ dataDir: target });
     try {
       const rows = await restored.db
@@ -140,6 +157,8 @@ describe("db:backup and db:restore", () => {
     const aside = fs.readdirSync(target).filter((name) => name.startsWith("before-restore-"));
     expect(aside).toHaveLength(1);
     expect(fs.existsSync(path.join(target, aside[0] ?? "", "pglite", "PG_VERSION"))).toBe(true);
+    // The keys it replaced are kept with the database they belonged to.
+    expect(fs.existsSync(path.join(target, aside[0] ?? "", "umbra-signing-keys.json"))).toBe(true);
   });
 
   it("refuses while a server holds DATA_DIR", () => {

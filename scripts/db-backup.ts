@@ -15,11 +15,12 @@ import {
   SECRET_IN_ARCHIVE,
 } from "./embedded-database-cli.ts";
 import { linkOriginalsInto } from "./originals-in-archive.ts";
+import { copySigningKeysInto } from "./signing-keys-in-archive.ts";
 
 const usage = `Usage: npm run db:backup -- FILE [--force]
 
 Writes the embedded database in DATA_DIR (default ./data), with the uploaded originals
-in DATA_DIR/originals, to FILE, a .tar.gz that
+in DATA_DIR/originals and the certificate signing keys, to FILE, a .tar.gz that
 npm run db:restore reads back. Stop the server first: it holds the database while it runs.
   --force   overwrite FILE when it exists
 With DATABASE_URL set, use pg_dump instead (docs/deploying.md, "Backups").`;
@@ -45,6 +46,7 @@ await runCommand(async () => {
   }
   const secretCopy = path.join(pgdata, SECRET_IN_ARCHIVE);
   let originals: ReturnType<typeof linkOriginalsInto> | undefined;
+  let signingKeys: ReturnType<typeof copySigningKeysInto> | undefined;
   try {
     console.log(`Opening the embedded database in ${dir}...`);
     const client = await PGlite.create(pgdata);
@@ -56,6 +58,8 @@ await runCommand(async () => {
         console.log("AUTH_SECRET is set: keep it with this backup (TOTP secrets need it).");
       originals = linkOriginalsInto(path.join(dir, "originals"), pgdata);
       if (originals.count > 0) console.log(`With ${originals.count} uploaded originals.`);
+      signingKeys = copySigningKeysInto(dir, pgdata);
+      if (signingKeys.copied) console.log("With the certificate signing keys: keep this file as private as they are.");
       console.log("Dumping it...");
       const archive = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
       // Written beside, then renamed: an interrupted backup never looks like a complete one.
@@ -76,6 +80,7 @@ await runCommand(async () => {
     } finally {
       fs.rmSync(secretCopy, { force: true });
       originals?.remove();
+      signingKeys?.remove();
       await client.close();
     }
   } finally {

@@ -16,6 +16,7 @@ import {
   SECRET_IN_ARCHIVE,
 } from "./embedded-database-cli.ts";
 import { moveOriginalsOut } from "./originals-in-archive.ts";
+import { moveSigningKeysOut } from "./signing-keys-in-archive.ts";
 
 const usage = `Usage: npm run db:restore -- FILE [--force]
 
@@ -64,8 +65,9 @@ await runCommand(async () => {
     // The archive's files come out 0666: owner-only before they become the live database.
     makePrivate(incoming);
 
+    let aside: string | undefined;
     if (existing) {
-      const aside = path.join(dir, `before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+      aside = path.join(dir, `before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`);
       fs.mkdirSync(aside, { mode: 0o700 });
       fs.renameSync(pgdata, path.join(aside, "pglite"));
       if (fs.existsSync(secret)) fs.renameSync(secret, path.join(aside, "auth-secret"));
@@ -77,6 +79,7 @@ await runCommand(async () => {
       fs.renameSync(restoredSecret, secret);
       fs.chmodSync(secret, 0o600);
     }
+    if (moveSigningKeysOut(pgdata, dir, aside)) console.log("With the certificate signing keys.");
     const originals = moveOriginalsOut(pgdata, path.join(dir, "originals"));
     if (originals > 0) console.log(`With ${originals} uploaded originals, in ${path.join(dir, "originals")}.`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
