@@ -65,8 +65,8 @@ export function ImageUploadPart({
       <summary>Upload a new image</summary>
       {/* Not a <form>: the picker sits inside the document's form, and its fields have no names, so
           saving the document never sends them. */}
+      {/* Its fields are named by the summary above them. */}
       <fieldset className={styles.form}>
-        <legend className="visually-hidden">Upload a new image</legend>
         <label htmlFor={`${id}-file`}>The image (JPEG, PNG, WebP, AVIF or TIFF, at most 40 MB)</label>
         <input
           id={`${id}-file`}
