@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { editorWidths, ownStudioServer } from "./support/studio-server.ts";
 
 // Issue 39, pictures not paths: the studio picks an exhibition's hero image from thumbnails and
@@ -162,5 +164,82 @@ test("a forged image value is refused with a message a person can act on @deskto
   await expect(alert).toContainText('no page image "no-such-image" in collection "solo-london"');
   await expect(alert).toContainText("is not one of the site's images: choose one from the pictures");
   expect((await alert.textContent())?.length ?? 0).toBeLessThan(3000);
+  await context.close();
+});
+
+/** The picker with "Upload a new image" open, at 390 px (CONTENT_SCREENSHOTS only). */
+async function phoneUploadShot(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+  });
+  const page = await context.newPage();
+  await page.goto(editor);
+  await page
+    .getByRole("group", { name: "Block 2: hero" })
+    .getByRole("button", { name: /^Choose another image/ })
+    .tap();
+  await page.getByRole("dialog").getByText("Upload a new image", { exact: true }).tap();
+  await page.screenshot({ path: path.join(shots ?? "", "picker-upload-390.png") });
+  await context.close();
+}
+
+test("the studio uploads a new image from the hero's picker, it is chosen, and the published page shows it (1280) @desktop", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    ...editorWidths[0]?.options,
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+  });
+  const page = await context.newPage();
+  await page.goto(editor);
+  const hero = page.getByRole("group", { name: "Block 2: hero" });
+  await hero.getByRole("button", { name: /^Choose another image/ }).click();
+  const picker = page.getByRole("dialog", { name: "Choose the image" });
+  await picker.getByText("Upload a new image", { exact: true }).click();
+  const description = "A cobalt test proof drying on the studio line";
+  const file = path.join(own.tempDir(), "cobalt-proof.png");
+  fs.writeFileSync(
+    file,
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1f3fbf" } })
+      .png()
+      .toBuffer(),
+  );
+  await picker.getByLabel(/^The image/).setInputFiles(file);
+  await picker.getByLabel("Description").fill(description);
+  // The hero's collection is offered first: the new image joins the exhibition's pictures.
+  await expect(picker.getByLabel("It joins")).toHaveValue("solo-london");
+  if (shots) await page.screenshot({ path: path.join(shots, "picker-upload-1280.png") });
+  if (shots) await phoneUploadShot(browser);
+  await picker.getByRole("button", { name: "Upload and choose it" }).click();
+  await expect(picker).toBeHidden({ timeout: 45_000 });
+  await expect(hero).toContainText(description);
+  await expect(hero).not.toContainText("solo-london/");
+  // The picker lists it now, as the chosen one.
+  await hero.getByRole("button", { name: /^Choose another image/ }).click();
+  await expect(picker.getByRole("button", { pressed: true })).toHaveText(description);
+  await picker.getByRole("button", { name: "Cancel" }).click();
+
+  await publish(page, (target) => target.click());
+  const other = await context.newPage();
+  await other.goto(`${own.server.url}${exhibition}`);
+  const shown = other.getByRole("main").locator("img").first();
+  await expect(shown).toHaveAttribute("alt", description);
+  await expect(shown).toHaveAttribute("src", /a-cobalt-test-proof-drying-on-the-studio-line/);
+  // Its pixels are the upload's, not a stand-in: the blue of the PNG.
+  const colour = await shown.evaluate(async (image: HTMLImageElement) => {
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = 4;
+    canvas.height = 4;
+    const drawing = canvas.getContext("2d");
+    drawing?.drawImage(image, 0, 0, 4, 4);
+    return [...(drawing?.getImageData(1, 1, 1, 1).data ?? [])].slice(0, 3);
+  });
+  expect(colour[2] ?? 0).toBeGreaterThan(150);
+  expect(colour[0] ?? 255).toBeLessThan(80);
   await context.close();
 });

@@ -99,96 +99,110 @@ export async function commitChanges(
 ): Promise<ChangeSummary> {
   for (const change of changes)
     if (!isDocumentPath(change.path)) throw new ContentError(`${change.path}: not a content document's path`);
-  return db.transaction(async (tx) => {
-    const lockedVersion = await lockContentVersion(tx);
-    const current = await tx
-      .select({ path: contentDocuments.path, data: contentDocuments.data, revision: contentDocuments.revision })
-      .from(contentDocuments);
-    const existing = new Map(current.map((row) => [row.path, row]));
-
-    const next = new Map(current.map((row) => [row.path, row.data as unknown]));
-    const earlier = await lastRevisions(
-      tx,
-      changes.filter((change) => change.data !== null && !existing.has(change.path)).map((change) => change.path),
-    );
-    const named = new Set<string>();
-    const summary: ChangeSummary = { added: [], changed: [], removed: [], version: lockedVersion };
-    const writes: { path: string; data: unknown | null; revision: number }[] = [];
-    for (const change of changes) {
-      named.add(change.path);
-      const before = existing.get(change.path);
-      if (change.baseRevision !== undefined && (before?.revision ?? 0) !== change.baseRevision)
-        throw new ContentConflict(change.path, before?.revision ?? 0, change.baseRevision);
-      if (change.data === null) {
-        if (!before) continue;
-        next.delete(change.path);
-        summary.removed.push(change.path);
-      } else {
-        if (before && isDeepStrictEqual(before.data, change.data)) continue;
-        next.set(change.path, change.data);
-        (before ? summary.changed : summary.added).push(change.path);
-      }
-      // A path published again after a delete (a restore from the Trash) goes on from its last revision.
-      const last = before?.revision ?? earlier.get(change.path) ?? 0;
-      writes.push({ path: change.path, data: change.data, revision: last + 1 });
-    }
-    if (options.replaceAll) {
-      for (const [path, before] of existing) {
-        if (named.has(path)) continue;
-        next.delete(path);
-        summary.removed.push(path);
-        writes.push({ path, data: null, revision: before.revision + 1 });
-      }
-    }
-    if (writes.length === 0) return summary;
-    // The whole site as it would be: one bad document refuses the change, naming it.
-    snapshotFrom(new DocumentSource(next));
-    if (options.dryRun) return summary;
-
-    const version = summary.version + 1;
-    // In batches: a first start imports every document at once (12,000 works in the growth bench).
-    for (let start = 0; start < writes.length; start += WRITE_BATCH) {
-      const batch = writes.slice(start, start + WRITE_BATCH);
-      const removed = batch.filter((write) => write.data === null).map((write) => write.path);
-      const kept = batch.filter((write) => write.data !== null);
-      if (removed.length > 0) await tx.delete(contentDocuments).where(inArray(contentDocuments.path, removed));
-      if (kept.length > 0)
-        await tx
-          .insert(contentDocuments)
-          .values(
-            kept.map((write) => ({
-              path: write.path,
-              data: write.data,
-              revision: write.revision,
-              updatedBy: options.author,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: contentDocuments.path,
-            set: {
-              data: sql`excluded.data`,
-              revision: sql`excluded.revision`,
-              updatedBy: sql`excluded.updated_by`,
-              updatedAt: sql`now()`,
-            },
-          });
-      await tx.insert(contentRevisions).values(
-        batch.map((write) => ({
-          path: write.path,
-          revision: write.revision,
-          data: write.data,
-          action: write.data === null ? "delete" : options.action,
-          author: options.author,
-          contentVersion: version,
-        })),
-      );
-    }
-    await setContentVersion(tx, version, options.buildFingerprint);
-    return { ...summary, version };
-  });
+  return db.transaction((tx) => commitChangesIn(tx, changes, options));
 }
 
-type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+export type ContentTransaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/**
+ * `commitChanges` inside a transaction the caller holds, so one more write (an image's original,
+ * add-page-image.server.ts) commits or rolls back with the documents. Takes the content lock.
+ */
+export async function commitChangesIn(
+  tx: ContentTransaction,
+  changes: readonly DocumentChange[],
+  options: CommitOptions,
+): Promise<ChangeSummary> {
+  for (const change of changes)
+    if (!isDocumentPath(change.path)) throw new ContentError(`${change.path}: not a content document's path`);
+  const lockedVersion = await lockContentVersion(tx);
+  const current = await tx
+    .select({ path: contentDocuments.path, data: contentDocuments.data, revision: contentDocuments.revision })
+    .from(contentDocuments);
+  const existing = new Map(current.map((row) => [row.path, row]));
+
+  const next = new Map(current.map((row) => [row.path, row.data as unknown]));
+  const earlier = await lastRevisions(
+    tx,
+    changes.filter((change) => change.data !== null && !existing.has(change.path)).map((change) => change.path),
+  );
+  const named = new Set<string>();
+  const summary: ChangeSummary = { added: [], changed: [], removed: [], version: lockedVersion };
+  const writes: { path: string; data: unknown | null; revision: number }[] = [];
+  for (const change of changes) {
+    named.add(change.path);
+    const before = existing.get(change.path);
+    if (change.baseRevision !== undefined && (before?.revision ?? 0) !== change.baseRevision)
+      throw new ContentConflict(change.path, before?.revision ?? 0, change.baseRevision);
+    if (change.data === null) {
+      if (!before) continue;
+      next.delete(change.path);
+      summary.removed.push(change.path);
+    } else {
+      if (before && isDeepStrictEqual(before.data, change.data)) continue;
+      next.set(change.path, change.data);
+      (before ? summary.changed : summary.added).push(change.path);
+    }
+    // A path published again after a delete (a restore from the Trash) goes on from its last revision.
+    const last = before?.revision ?? earlier.get(change.path) ?? 0;
+    writes.push({ path: change.path, data: change.data, revision: last + 1 });
+  }
+  if (options.replaceAll) {
+    for (const [path, before] of existing) {
+      if (named.has(path)) continue;
+      next.delete(path);
+      summary.removed.push(path);
+      writes.push({ path, data: null, revision: before.revision + 1 });
+    }
+  }
+  if (writes.length === 0) return summary;
+  // The whole site as it would be: one bad document refuses the change, naming it.
+  snapshotFrom(new DocumentSource(next));
+  if (options.dryRun) return summary;
+
+  const version = summary.version + 1;
+  // In batches: a first start imports every document at once (12,000 works in the growth bench).
+  for (let start = 0; start < writes.length; start += WRITE_BATCH) {
+    const batch = writes.slice(start, start + WRITE_BATCH);
+    const removed = batch.filter((write) => write.data === null).map((write) => write.path);
+    const kept = batch.filter((write) => write.data !== null);
+    if (removed.length > 0) await tx.delete(contentDocuments).where(inArray(contentDocuments.path, removed));
+    if (kept.length > 0)
+      await tx
+        .insert(contentDocuments)
+        .values(
+          kept.map((write) => ({
+            path: write.path,
+            data: write.data,
+            revision: write.revision,
+            updatedBy: options.author,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: contentDocuments.path,
+          set: {
+            data: sql`excluded.data`,
+            revision: sql`excluded.revision`,
+            updatedBy: sql`excluded.updated_by`,
+            updatedAt: sql`now()`,
+          },
+        });
+    await tx.insert(contentRevisions).values(
+      batch.map((write) => ({
+        path: write.path,
+        revision: write.revision,
+        data: write.data,
+        action: write.data === null ? "delete" : options.action,
+        author: options.author,
+        contentVersion: version,
+      })),
+    );
+  }
+  await setContentVersion(tx, version, options.buildFingerprint);
+  return { ...summary, version };
+}
+
+type Transaction = ContentTransaction;
 
 /** The last kept revision number of each of these unpublished paths that has a history (a deleted document). */
 async function lastRevisions(tx: Transaction, paths: readonly string[]): Promise<Map<string, number>> {

@@ -52,6 +52,31 @@ async function fetchImage(url: string) {
 }
 
 describe("image route", () => {
+  it("answers a page image declared at run time (the studio's registry), and not one nobody declared", async () => {
+    let registry: Record<string, { name: string; alt: string; aspect: number; kind: "object" }[]> = {};
+    const app = express().use(
+      "/img",
+      imageRoute({
+        cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-run-")),
+        isKnownArtwork: () => false,
+        pageImages: () => registry,
+        answerWithinMs: 60_000,
+      }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/img/about-400/added-later.jpg`;
+    try {
+      expect((await fetch(url)).status).toBe(404);
+      registry = { about: [{ name: "added-later", alt: "Added in the studio", aspect: 1.5, kind: "object" }] };
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/jpeg");
+    } finally {
+      server.close();
+    }
+  });
+
   it("serves from a cache folder given as a relative path, as the default DATA_DIR is", async () => {
     const relative = path.relative(process.cwd(), fs.mkdtempSync(path.join(os.tmpdir(), "umbra-img-rel-")));
     expect(path.isAbsolute(relative)).toBe(false);

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import express from "express";
 import { sendErrorAnswer } from "#app/http/error-answer.server.ts";
-import { IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
-import { declaredImage } from "#app/images/image-info.server.ts";
+import { type DeclaredImage, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
+import { declaredImage, type PageImageRegistry } from "#app/images/image-info.server.ts";
 import { standInCacheKey } from "#app/images/stand-in-kinds.ts";
 import { makeReadableDir, writeReadableFile } from "./cache-files.ts";
 import { deriveImage } from "./derive-image.ts";
@@ -38,11 +38,13 @@ export interface ImageTarget {
 }
 
 /** The declared image a URL's parts name, or undefined when it is not one to answer. */
-function targetOf(
-  folderText: string,
-  fileText: string,
-  isKnownArtwork: (name: string) => boolean,
-): ImageTarget | "unmatched" | undefined {
+/** Which images the route answers: the works it knows, and the page images declared now. */
+interface KnownImages {
+  isKnownArtwork: (name: string) => boolean;
+  declared: (collection: string, name: string) => DeclaredImage | undefined;
+}
+
+function targetOf(folderText: string, fileText: string, known: KnownImages): ImageTarget | "unmatched" | undefined {
   const folder = /^([a-z0-9][a-z0-9-]*)-(\d+)$/.exec(folderText);
   const file = /^([a-z0-9][a-z0-9_-]*)\.(avif|webp|jpg|png)$/.exec(fileText);
   if (!folder || !file) return "unmatched";
@@ -50,10 +52,10 @@ function targetOf(
   const [, name = "", formatText = ""] = file;
   const width = Number(widthText);
   const format = formatText as ImageFormat;
-  const declared = declaredImage(collection, name);
-  const known = declared && (collection !== "artworks" || isKnownArtwork(name));
+  const declared = known.declared(collection, name);
+  const answered = declared && (collection !== "artworks" || known.isKnownArtwork(name));
   const fallbackOk = format === "avif" || format === "webp" || (format === "png") === declared?.transparent;
-  if (!known || !fallbackOk || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
+  if (!answered || !fallbackOk || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return undefined;
   return { collection, name, width, format, transparent: declared.transparent };
 }
 
@@ -64,12 +66,13 @@ interface ImageCache {
   originals: ReturnType<typeof originalSources>;
   /** One job per file across requests, by the cached file's absolute path. */
   inFlight: Map<string, Promise<string>>;
+  known: KnownImages;
 }
 
 /** Path under the cache folder. Relative, so only this part is checked for dot files. */
 function relativePath(cache: ImageCache, target: ImageTarget): string {
   const original = cache.originals.get(target.collection, target.name);
-  const kind = declaredImage(target.collection, target.name)?.kind ?? "artwork";
+  const kind = cache.known.declared(target.collection, target.name)?.kind ?? "artwork";
   const version = original ? original.version : standInCacheKey(kind);
   return `${target.collection}-${target.width}/${target.name}.${version}.${target.format}`;
 }
@@ -176,12 +179,12 @@ async function answerInBackground(
 /** The answer to one GET /:folder/:file. */
 async function answerImageRequest(
   cache: ImageCache,
-  settings: { isKnownArtwork: (name: string) => boolean; answerWithinMs: number },
+  settings: { answerWithinMs: number },
   req: express.Request<{ folder: string; file: string }>,
   res: express.Response,
   next: express.NextFunction,
 ): Promise<void> {
-  const target = targetOf(req.params.folder, req.params.file, settings.isKnownArtwork);
+  const target = targetOf(req.params.folder, req.params.file, cache.known);
   if (target === "unmatched") return next();
   if (!target) {
     res.status(404).type("text/plain").send("Image not found");
@@ -206,10 +209,10 @@ async function answerImageRequest(
 }
 
 /** Whether a file in the cache folder (`<folder>/<file>`) is a current derivative. */
-function isCurrentFile(cache: ImageCache, isKnownArtwork: (name: string) => boolean, relative: string): boolean {
+function isCurrentFile(cache: ImageCache, relative: string): boolean {
   const [folder = "", file = ""] = relative.split("/");
   const shape = /^([a-z0-9][a-z0-9_-]*)\.[a-z0-9-]+\.(avif|webp|jpg|png)$/.exec(file);
-  const target = shape && targetOf(folder, `${shape[1]}.${shape[2]}`, isKnownArtwork);
+  const target = shape && targetOf(folder, `${shape[1]}.${shape[2]}`, cache.known);
   return Boolean(target && target !== "unmatched" && relativePath(cache, target) === relative);
 }
 
@@ -230,6 +233,11 @@ function isCurrentFile(cache: ImageCache, isKnownArtwork: (name: string) => bool
 export function imageRoute(options: {
   cacheDir: string;
   isKnownArtwork: (name: string) => boolean;
+  /**
+   * The page images declared now (the content store's, so one the studio adds at run time is
+   * answered); the build's registry by default.
+   */
+  pageImages?: () => PageImageRegistry;
   /** Content folder whose works/ and images/ hold the build's originals; CONTENT_DIR by default. */
   contentDir?: string;
   /** Where uploaded originals come from (tests); the process's own by default. */
@@ -243,20 +251,24 @@ export function imageRoute(options: {
     cacheDir: path.resolve(options.cacheDir),
     originals: options.originals ?? originalSources({ contentDir: options.contentDir }),
     inFlight: new Map(),
+    known: {
+      isKnownArtwork,
+      declared: (collection, name) => declaredImage(collection, name, options.pageImages?.()),
+    },
   };
 
   const router = express.Router();
-  router.get("/:folder/:file", (req, res, next) =>
-    answerImageRequest(cache, { isKnownArtwork, answerWithinMs }, req, res, next),
-  );
+  router.get("/:folder/:file", (req, res, next) => answerImageRequest(cache, { answerWithinMs }, req, res, next));
 
   return Object.assign(router, {
     ensureDerived: (target: ImageTarget, priority: EncodePriority) => ensureDerived(cache, target, priority),
     isOnDisk: (target: ImageTarget) => onDisk(cache, target),
     /** The cache folder (absolute) and whether a file in it (`<folder>/<file>`) is a current derivative. */
     cacheDir: cache.cacheDir,
-    isCurrentFile: (relative: string) => isCurrentFile(cache, isKnownArtwork, relative),
-    targetOf: (folder: string, file: string) => targetOf(folder, file, isKnownArtwork),
+    isCurrentFile: (relative: string) => isCurrentFile(cache, relative),
+    targetOf: (folder: string, file: string) => targetOf(folder, file, cache.known),
+    /** What the image is declared as now (its transparency, kind), or undefined. */
+    declared: cache.known.declared,
   });
 }
 

@@ -34,6 +34,8 @@ export function siteImages(): ReturnType<typeof imageRoute> {
     // (decision 073); like a hidden work's, it is at an address only the studio is given.
     isKnownArtwork: (name) =>
       catalogue().isArtworkImage(name) || processUploadedOriginals().get(ARTWORKS, name) !== undefined,
+    // The published page images, so one added in the studio (the picker's upload) is served.
+    pageImages: () => processContentStore().pageImages(),
   });
   return images;
 }

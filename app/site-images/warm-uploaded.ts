@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
 import { ARTWORKS, IMAGE_WIDTHS, type ImageFormat } from "#app/images/image-catalog.ts";
-import { declaredImage } from "#app/images/image-info.server.ts";
 import { warmOrder } from "#app/images/warm-images.ts";
 import { siteDeepZoom, siteImages } from "./site-images.ts";
 
@@ -12,7 +11,7 @@ import { siteDeepZoom, siteImages } from "./site-images.ts";
  */
 export function warmUploadedImage(collection: string, name: string, width: number, logger: Logger): Promise<void> {
   const images = siteImages();
-  const transparent = declaredImage(collection, name)?.transparent ?? false;
+  const transparent = images.declared(collection, name)?.transparent ?? false;
   const formats: ImageFormat[] = ["avif", "webp", transparent ? "png" : "jpg"];
   const widths = IMAGE_WIDTHS.filter((w) => w <= width);
   const targets = warmOrder(

@@ -62,41 +62,49 @@ export async function setImageOriginal(
     baseRevision?: number;
   },
 ): Promise<{ revision: number; version: number; changed: boolean }> {
+  return db.transaction((tx) => setImageOriginalIn(tx, change));
+}
+
+type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/** `setImageOriginal` inside a transaction the caller holds (a new page image declared with its original). */
+export async function setImageOriginalIn(
+  tx: Transaction,
+  change: Parameters<typeof setImageOriginal>[1],
+): Promise<{ revision: number; version: number; changed: boolean }> {
   const { collection, name, original, author, action } = change;
-  return db.transaction(async (tx) => {
-    // The same lock as commitChanges: image and document changes take turns on every process.
-    const lockedVersion = await lockContentVersion(tx);
-    const [current] = await tx
-      .select({ revision: imageOriginals.revision, sha256: imageOriginals.sha256 })
-      .from(imageOriginals)
-      .where(and(eq(imageOriginals.collection, collection), eq(imageOriginals.name, name)));
-    const base = current?.revision ?? 0;
-    if (change.baseRevision !== undefined && change.baseRevision !== base)
-      throw new ImageConflict(`${collection}/${name}`, base, change.baseRevision);
-    if (current?.sha256 === original.sha256) return { revision: base, version: lockedVersion, changed: false };
-    const revision = base + 1;
-    const version = lockedVersion + 1;
-    const row = {
-      collection,
-      name,
-      sha256: original.sha256,
-      format: original.format,
-      width: original.width,
-      height: original.height,
-      placeholder: original.placeholder,
-      version: uploadedVersion(original.sha256),
-    };
-    await tx
-      .insert(imageOriginals)
-      .values({ ...row, revision, updatedBy: author })
-      .onConflictDoUpdate({
-        target: [imageOriginals.collection, imageOriginals.name],
-        set: { ...row, revision, updatedBy: author, updatedAt: sql`now()` },
-      });
-    await tx.insert(imageOriginalRevisions).values({ ...row, revision, action, author, contentVersion: version });
-    await setContentVersion(tx, version);
-    return { revision, version, changed: true };
-  });
+  // The same lock as commitChanges: image and document changes take turns on every process.
+  const lockedVersion = await lockContentVersion(tx);
+  const [current] = await tx
+    .select({ revision: imageOriginals.revision, sha256: imageOriginals.sha256 })
+    .from(imageOriginals)
+    .where(and(eq(imageOriginals.collection, collection), eq(imageOriginals.name, name)));
+  const base = current?.revision ?? 0;
+  if (change.baseRevision !== undefined && change.baseRevision !== base)
+    throw new ImageConflict(`${collection}/${name}`, base, change.baseRevision);
+  if (current?.sha256 === original.sha256) return { revision: base, version: lockedVersion, changed: false };
+  const revision = base + 1;
+  const version = lockedVersion + 1;
+  const row = {
+    collection,
+    name,
+    sha256: original.sha256,
+    format: original.format,
+    width: original.width,
+    height: original.height,
+    placeholder: original.placeholder,
+    version: uploadedVersion(original.sha256),
+  };
+  await tx
+    .insert(imageOriginals)
+    .values({ ...row, revision, updatedBy: author })
+    .onConflictDoUpdate({
+      target: [imageOriginals.collection, imageOriginals.name],
+      set: { ...row, revision, updatedBy: author, updatedAt: sql`now()` },
+    });
+  await tx.insert(imageOriginalRevisions).values({ ...row, revision, action, author, contentVersion: version });
+  await setContentVersion(tx, version);
+  return { revision, version, changed: true };
 }
 
 export interface ImageRevision extends InspectedOriginal {

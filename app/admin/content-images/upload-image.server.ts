@@ -8,16 +8,14 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { incomingDir } from "#app/images/incoming-uploads.ts";
 import { inspectUpload, MAX_UPLOAD_BYTES, UploadRefused } from "#app/images/inspect-upload.ts";
-import { setImageOriginal } from "#app/uploads/image-originals.server.ts";
+import { type InspectedOriginal, setImageOriginal } from "#app/uploads/image-originals.server.ts";
 import type { OriginalStore } from "#app/uploads/original-store.ts";
 import { type UploadedOriginals, uploadedVersion } from "#app/uploads/uploaded-originals.ts";
 import type { ImageAddress } from "./image-address.ts";
 
 /**
- * One upload, start to end: the file is written to a temporary file under DATA_DIR (streamed,
- * never more than MAX_UPLOAD_BYTES), judged by its bytes (inspect-upload.ts), stored under its
- * SHA-256, and made the image's original in one transaction with the content version. The
- * temporary file is removed whatever happens. The name the browser sent is never used.
+ * One upload, start to end: the file is checked and stored (`storeUpload`), then made the
+ * image's original in one transaction with the content version.
  */
 export async function uploadImage(options: {
   db: AppDatabase;
@@ -29,7 +27,32 @@ export async function uploadImage(options: {
   author: string;
   baseRevision?: number;
 }) {
-  const { image, file } = options;
+  const { image } = options;
+  const original = await storeUpload(options);
+  const outcome = await setImageOriginal(options.db, {
+    ...image,
+    original,
+    author: options.author,
+    action: "upload",
+    baseRevision: options.baseRevision,
+  });
+  // This process shows it at once; every process (this one too) loads it again on NOTIFY.
+  options.uploaded.set({ ...image, ...original, version: uploadedVersion(original.sha256) });
+  return { ...outcome, original };
+}
+
+/**
+ * An uploaded file checked and put in the store: written to a temporary file under DATA_DIR
+ * (streamed, never more than MAX_UPLOAD_BYTES), judged by its bytes (inspect-upload.ts), stored
+ * under its SHA-256 (nothing names it yet). The temporary file is removed whatever happens; the
+ * name the browser sent is never used. A refusal throws UploadRefused and stores nothing.
+ */
+export async function storeUpload(options: {
+  store: OriginalStore;
+  dataDir: string;
+  file: File;
+}): Promise<InspectedOriginal> {
+  const { file } = options;
   if (file.size > MAX_UPLOAD_BYTES)
     throw new UploadRefused(
       413,
@@ -45,17 +68,7 @@ export async function uploadImage(options: {
     );
     const inspected = await inspectUpload(temporary);
     const sha256 = await options.store.putFile(temporary);
-    const original = { sha256, ...inspected };
-    const outcome = await setImageOriginal(options.db, {
-      ...image,
-      original,
-      author: options.author,
-      action: "upload",
-      baseRevision: options.baseRevision,
-    });
-    // This process shows it at once; every process (this one too) loads it again on NOTIFY.
-    options.uploaded.set({ ...image, ...original, version: uploadedVersion(sha256) });
-    return { ...outcome, original };
+    return { sha256, ...inspected };
   } finally {
     await fs.rm(temporary, { force: true });
   }

@@ -4,6 +4,7 @@ import { ImageChoiceSelect } from "./image-choice-select.tsx";
 import styles from "./image-picker.module.css";
 import { ImagePickerDialog, Thumbnail } from "./image-picker-dialog.tsx";
 import { expandPattern, GALLERY_PATTERN, type PickerImage } from "./picker-images.ts";
+import { useSiteImages } from "./uploaded-images.tsx";
 import { useDragReorder } from "./use-drag-reorder.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
@@ -23,7 +24,7 @@ export function GalleryField({
   name,
   label,
   value,
-  images,
+  images: drawnWith,
   errors,
 }: {
   name: string;
@@ -33,6 +34,7 @@ export function GalleryField({
   errors: Record<string, string>;
 }) {
   const hydrated = useHydrated();
+  const { images, add } = useSiteImages(drawnWith);
   const pattern = typeof value === "string" ? value : undefined;
   const initial =
     pattern !== undefined ? expandPattern(pattern, images) : Array.isArray(value) ? value.map(String) : [];
@@ -98,11 +100,12 @@ export function GalleryField({
         name={name}
         title={`Add an image to ${label.toLowerCase()}`}
         images={images}
-        onAdd={(picked) => {
+        onAdd={(picked, alt = altOf(picked)) => {
           const key = nextKey.current++;
           setItems((current) => [...current, { key, value: picked }]);
-          say(`Added ${altOf(picked)}.`);
+          say(`Added ${alt}.`);
         }}
+        onUploaded={add}
       />
     </fieldset>
   );
@@ -113,7 +116,8 @@ function AddImage(props: {
   name: string;
   title: string;
   images: readonly PickerImage[];
-  onAdd: (value: string) => void;
+  onAdd: (value: string, alt?: string) => void;
+  onUploaded: (image: PickerImage) => void;
 }) {
   const [picking, setPicking] = useState(false);
   return (
@@ -139,6 +143,11 @@ function AddImage(props: {
             setPicking(false);
           }}
           onClose={() => setPicking(false)}
+          onUploaded={(uploaded) => {
+            props.onUploaded(uploaded);
+            props.onAdd(uploaded.value, uploaded.alt);
+            setPicking(false);
+          }}
         />
       ) : null}
     </>

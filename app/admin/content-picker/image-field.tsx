@@ -4,12 +4,14 @@ import { ImageChoiceSelect } from "./image-choice-select.tsx";
 import styles from "./image-picker.module.css";
 import { ImagePickerDialog, Thumbnail } from "./image-picker-dialog.tsx";
 import type { PickerImage } from "./picker-images.ts";
+import { useSiteImages } from "./uploaded-images.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
 /**
  * A page-image field (issue 39): the chosen image's thumbnail and alt text, and "Choose another
  * image", which opens the picker. The value ("collection/name") travels in a hidden input and
- * is never shown. Without JavaScript, a <select> of the images by collection does the same.
+ * is never shown. Without JavaScript, a <select> of the images by collection does the same, and
+ * a link to the collection's editor stands in for the picker's "Upload a new image".
  */
 export function ImageField({
   name,
@@ -18,7 +20,7 @@ export function ImageField({
   value,
   optional,
   ids,
-  images,
+  images: drawnWith,
   error,
   keep,
 }: {
@@ -33,6 +35,7 @@ export function ImageField({
   keep: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const { images, add } = useSiteImages(drawnWith);
   const [chosen, setChosen] = useState(value);
   const [picking, setPicking] = useState(false);
   const image = images.find((entry) => entry.value === chosen);
@@ -63,7 +66,10 @@ export function ImageField({
             ) : null}
           </span>
         ) : (
-          <ImageChoiceSelect name={name} value={value} images={images} optional={optional} control={ids.control} />
+          <>
+            <ImageChoiceSelect name={name} value={value} images={images} optional={optional} control={ids.control} />
+            <CollectionEditorLink images={images} value={value} />
+          </>
         )}
       </div>
       {keep}
@@ -77,8 +83,24 @@ export function ImageField({
             setPicking(false);
           }}
           onClose={() => setPicking(false)}
+          onUploaded={(uploaded) => {
+            add(uploaded);
+            setChosen(uploaded.value);
+            setPicking(false);
+          }}
         />
       ) : null}
     </>
+  );
+}
+
+/** Without JavaScript: where a new image is added by hand (the collection of the current image, or the first). */
+function CollectionEditorLink({ images, value }: { images: readonly PickerImage[]; value: string }) {
+  const collection = images.find((image) => image.value === value)?.collection ?? images[0]?.collection;
+  if (!collection) return null;
+  return (
+    <a className={styles.uploadLink} href={`/admin/content/images/${collection}.yaml`}>
+      Upload a new image in Page images
+    </a>
   );
 }

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import styles from "./image-picker.module.css";
+import { ImageUploadPart } from "./image-upload-part.tsx";
 import { byCollection, collectionLabel, matchesSearch, type PickerImage } from "./picker-images.ts";
 
 /**
  * The picker: a modal <dialog> of the site's page images, grouped by collection, each a
  * thumbnail and its alt text, with a search over the words. Choosing one hands its value back
- * and closes; Escape or Cancel closes with nothing chosen. Drawn only once JavaScript runs (the
- * field offers a grouped <select> before that).
+ * and closes; Escape or Cancel closes with nothing chosen. With `onUploaded`, "Upload a new image"
+ * adds one to a collection (the current image's, or the first) and hands it back. Drawn only once
+ * JavaScript runs (the field offers a grouped <select> before that).
  */
 export function ImagePickerDialog({
   title,
@@ -14,12 +16,14 @@ export function ImagePickerDialog({
   current,
   onChoose,
   onClose,
+  onUploaded,
 }: {
   title: string;
   images: readonly PickerImage[];
   current?: string;
   onChoose: (value: string) => void;
   onClose: () => void;
+  onUploaded?: (image: PickerImage) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState("");
@@ -33,6 +37,11 @@ export function ImagePickerDialog({
   }, []);
   const shown = images.filter((image) => matchesSearch(image, query));
   const groups = byCollection(shown);
+  const collections = byCollection(images).map(({ collection }) => ({
+    value: collection,
+    label: collectionLabel(collection),
+  }));
+  const currentCollection = images.find((image) => image.value === current)?.collection ?? collections[0]?.value;
   return (
     <dialog
       ref={dialog}
@@ -49,6 +58,9 @@ export function ImagePickerDialog({
           Cancel
         </button>
       </div>
+      {onUploaded && currentCollection ? (
+        <ImageUploadPart collections={collections} defaultCollection={currentCollection} onUploaded={onUploaded} />
+      ) : null}
       <label htmlFor={searchId}>Search the site's images</label>
       <input
         id={searchId}

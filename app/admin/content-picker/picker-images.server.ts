@@ -1,6 +1,7 @@
 import type { ContentStore } from "#app/content/content-store.server.ts";
 import { fallbackFormat, imageUrl } from "#app/images/image-catalog.ts";
-import { imageInfo } from "#app/images/image-info.server.ts";
+import { imageInfo, type PageImageRegistry } from "#app/images/image-info.server.ts";
+import type { PageImage } from "#app/images/page-image-files.server.ts";
 import type { PickerImage } from "./picker-images.ts";
 
 const THUMBNAIL_WIDTH = 400;
@@ -16,18 +17,21 @@ export function pickerImages(store: ContentStore): PickerImage[] {
   if (hit && hit.version === store.version) return hit.images;
   const registry = store.pageImages();
   const images = Object.entries(registry).flatMap(([collection, members]) =>
-    members.map((image): PickerImage => {
-      const info = imageInfo(collection, image.name, registry);
-      return {
-        value: `${collection}/${image.name}`,
-        collection,
-        name: image.name,
-        alt: image.alt,
-        thumbnail: imageUrl(info, info.widths[0] ?? THUMBNAIL_WIDTH, fallbackFormat(info)),
-        aspect: image.aspect,
-      };
-    }),
+    members.map((image) => pickerImage(collection, image, registry)),
   );
   cached.set(store, { version: store.version, images });
   return images;
+}
+
+/** One page image as the picker lists it: `registry` must declare it. */
+export function pickerImage(collection: string, image: PageImage, registry: PageImageRegistry): PickerImage {
+  const info = imageInfo(collection, image.name, registry);
+  return {
+    value: `${collection}/${image.name}`,
+    collection,
+    name: image.name,
+    alt: image.alt,
+    thumbnail: imageUrl(info, info.widths[0] ?? THUMBNAIL_WIDTH, fallbackFormat(info)),
+    aspect: image.aspect,
+  };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { GalleryField } from "#app/admin/content-picker/gallery-field.tsx";
 import type { PickerImage } from "#app/admin/content-picker/picker-images.ts";
+import { UploadedImagesProvider } from "#app/admin/content-picker/uploaded-images.tsx";
 import styles from "./document-form.module.css";
 import { type DrawContext, FieldError, idsOf, Keep, type Path, scalarField, shown } from "./document-form-scalars.tsx";
 import { FoldingItem, FoldingSection } from "./folding-section.tsx";
@@ -27,8 +28,14 @@ export interface DocumentFormProps {
 
 export function DocumentFields({ spec, value, errors, previews = {}, images = [] }: DocumentFormProps) {
   const context: DrawContext = { errors, previews, images };
-  if (spec.kind === "object") return <>{objectFields(spec.fields, value, [], context)}</>;
-  return <>{field({ key: "", label: "Items", optional: false, spec }, value, [], context)}</>;
+  // An image uploaded in one field's picker is listed in every other field's.
+  return (
+    <UploadedImagesProvider>
+      {spec.kind === "object"
+        ? objectFields(spec.fields, value, [], context)
+        : field({ key: "", label: "Items", optional: false, spec }, value, [], context)}
+    </UploadedImagesProvider>
+  );
 }
 
 function objectFields(fields: readonly ObjectField[], value: unknown, path: Path, context: DrawContext): ReactNode[] {
