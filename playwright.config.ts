@@ -70,6 +70,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      // No background warming: every work's zoom pyramid and every page's first-screen images
+      // took a core for most of the run; the tests derive only the images they ask for.
+      WARM_IMAGES: "off",
     },
   },
 });

@@ -119,7 +119,8 @@ for (const width of widths) {
 
     // When it changed, in words, with the exact moment a tooltip away.
     const when = page.locator("header time").first();
-    await expect(when).toHaveText(/^(just now|\d+ minutes? ago)$/);
+    // The first revision is the build's: minutes or hours before, by when the build ran.
+    await expect(when).toHaveText(/^(just now|\d+ (minutes?|hours?) ago)$/);
     await expect(when).toHaveAttribute("title", /^\d+ \w+ \d{4}, \d\d:\d\d UTC$/);
     await expect(page.getByRole("region", { name: "History" }).locator("li").first()).toContainText(
       /Revision 1: .*(just now|ago)/,
