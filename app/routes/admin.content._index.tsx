@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
+import { authorName } from "#app/admin/content/author-name.ts";
 import { cataloguePdfLine } from "#app/admin/content/catalogue-pdf-line.ts";
 import { contentWriteAccess } from "#app/admin/content/content-access.server.ts";
 import { draftPaths, findDraft } from "#app/admin/content/content-drafts.server.ts";
@@ -144,7 +145,7 @@ export default function ContentListPage({ loaderData, actionData }: Route.Compon
                   {document.updatedAt ? (
                     <>
                       {" "}
-                      · changed by {document.updatedBy},{" "}
+                      · changed by {authorName(document.updatedBy)},{" "}
                       <time dateTime={document.updatedAt.toISOString()}>{formatWhen(document.updatedAt)}</time>
                     </>
                   ) : (

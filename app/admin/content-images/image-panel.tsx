@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
+import { authorName } from "#app/admin/content/author-name.ts";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
 import { formatBinaryFileSize } from "#app/format/file-size.ts";
 import styles from "./image-panel.module.css";
@@ -181,7 +182,7 @@ function EarlierImages({
         {panel.history.map((entry) => (
           <li key={entry.revision}>
             <span>
-              Image {entry.revision}: {entry.action} by {entry.author},{" "}
+              Image {entry.revision}: {entry.action} by {authorName(entry.author)},{" "}
               <time dateTime={new Date(entry.createdAt).toISOString()}>{formatWhen(new Date(entry.createdAt))}</time> (
               {FORMAT_WORDS[entry.format] ?? entry.format}, {entry.width} x {entry.height} px)
             </span>

@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { authorName } from "./author-name.ts";
 import styles from "./conflict-merge.module.css";
 import type { ConflictField, ConflictView, ShownChange } from "./content-conflict.server.ts";
 import compare from "./revision-compare.module.css";
@@ -40,7 +41,7 @@ export function ConflictMerge({ conflict }: { conflict: ConflictView }) {
       </div>
       <h2 id="conflict-heading">Their change and yours</h2>
       <p className={styles.when}>
-        {theirs.author} {theirs.deleted ? "deleted this" : "published"}{" "}
+        {authorName(theirs.author)} {theirs.deleted ? "deleted this" : "published"}{" "}
         <time dateTime={theirs.at.toISOString()}>{formatWhen(theirs.at)}</time>, after you opened it.{" "}
         {asked.length === 0
           ? "You changed different fields, so both are kept: check them and publish the merge."

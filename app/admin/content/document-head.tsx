@@ -3,6 +3,7 @@ import styles from "#app/admin/content/content-editor.module.css";
 import studio from "#app/admin/studio.module.css";
 import { RelativeTime } from "#app/components/relative-time.tsx";
 import type { DocumentPageData } from "#app/routes/admin.content.$.tsx";
+import { authorName } from "./author-name.ts";
 
 /**
  * The top of a content document's page in plain words: its group ("Works", back to the list) and
@@ -23,15 +24,15 @@ export function DocumentHead({ page, quiet }: { page: DocumentPageData; quiet: b
           <p className={studio.account}>
             {document ? (
               <>
-                Published <RelativeTime date={document.updatedAt} now={page.now} /> by {document.updatedBy} (revision{" "}
-                {document.revision}).
+                Published <RelativeTime date={document.updatedAt} now={page.now} /> by {authorName(document.updatedBy)}{" "}
+                (revision {document.revision}).
               </>
             ) : (
               "Not published yet."
             )}{" "}
             {draft ? (
               <>
-                Draft saved <RelativeTime date={draft.updatedAt} now={page.now} /> by {draft.updatedBy}.
+                Draft saved <RelativeTime date={draft.updatedAt} now={page.now} /> by {authorName(draft.updatedBy)}.
               </>
             ) : null}
           </p>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import styles from "#app/admin/content/content-editor.module.css";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { authorName } from "./author-name.ts";
 import type { ShownValue } from "./field-diff.ts";
 import compare from "./revision-compare.module.css";
 import type { ComparedChange, ComparedRevision, RevisionComparison } from "./revision-compare.server.ts";
@@ -9,7 +10,7 @@ import type { WordPart } from "./word-diff.ts";
 /** What a revision did and who did it: "published by …", or the site's first version. */
 export function madeBy(revision: Pick<ComparedRevision, "action" | "author">): string {
   if (revision.action === "import") return "the site's first version";
-  return `${{ publish: "published", restore: "restored", delete: "deleted" }[revision.action]} by ${revision.author}`;
+  return `${{ publish: "published", restore: "restored", delete: "deleted" }[revision.action]} by ${authorName(revision.author)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import styles from "#app/admin/content/content-trash.module.css";
 import studio from "#app/admin/studio.module.css";
 import { formatWhen } from "#app/enquiries/enquiry-words.ts";
+import { authorName } from "./author-name.ts";
 
 /** A document in the Trash, as the Trash and its old editor address show it. */
 export interface TrashedItem {
@@ -28,7 +29,7 @@ export function RestoreButton({ item }: { item: TrashedItem }) {
 
 export function deletedLine(item: TrashedItem): string {
   const days = item.daysLeft === 1 ? "1 day" : `${item.daysLeft} days`;
-  return `Deleted by ${item.deletedBy}, ${formatWhen(item.deletedAt)}. ${days} left to restore it.`;
+  return `Deleted by ${authorName(item.deletedBy)}, ${formatWhen(item.deletedAt)}. ${days} left to restore it.`;
 }
 
 /** The editor's address of a deleted document: it says where the document went, with Restore. */
@@ -47,8 +48,9 @@ export function TrashedDocument({ item }: { item: TrashedItem }) {
       <section className={styles.question} aria-labelledby="trashed-heading">
         <h2 id="trashed-heading">This {item.kind.toLowerCase()} is in the Trash</h2>
         <p>
-          It is on no page of the site. Deleted by {item.deletedBy}, {formatWhen(item.deletedAt)}. Restore puts it back
-          as it was when deleted, with its whole history; it can be restored until {formatWhen(item.expiresAt)}.
+          It is on no page of the site. Deleted by {authorName(item.deletedBy)}, {formatWhen(item.deletedAt)}. Restore
+          puts it back as it was when deleted, with its whole history; it can be restored until{" "}
+          {formatWhen(item.expiresAt)}.
         </p>
         <div className={styles.choices}>
           <RestoreButton item={item} />
