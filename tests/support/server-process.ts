@@ -29,10 +29,22 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A server outlives the test worker that started it unless stopped: a failed test or a worker
+  // stopped after one left servers (and their image encoders) busy for the rest of a run.
+  const stop = () => child.kill("SIGKILL");
+  process.once("exit", stop);
   let output = "";
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      process.off("exit", stop);
+      resolve(code);
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`server did not start:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /"port":(\d+),"mode"/.exec(output);
