@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -38,6 +39,16 @@ test("the studio downloads the whole site, uploads it back with no change, then 
   const archive = path.join(folder, download.suggestedFilename());
   await download.saveAs(archive);
 
+  // Into a fresh data folder, from a terminal with the site's server elsewhere: the archive makes
+  // the same site there, so a second look at it finds nothing to change, add or show.
+  const fresh = own.tempDir();
+  const first = importArchive(archive, fresh);
+  expect(first.status, first.output).toBe(0);
+  const again = importArchive(archive, fresh, "--dry-run");
+  expect(again.status, again.output).toBe(0);
+  expect(again.output).toContain("No change: the published content is the same as these files.");
+  expect(again.output).not.toMatch(/Would (add|show)/);
+
   // The same file back: nothing would change, and nothing does.
   await page.getByLabel(/Site archive/).setInputFiles(archive);
   await page.getByRole("button", { name: "Upload and preview" }).click();
@@ -72,3 +83,14 @@ test("the studio downloads the whole site, uploads it back with no change, then 
   expect(await answer.text()).toContain("Brass Moth, second state");
   await context.close();
 });
+
+/** `npm run content:import -- --from ARCHIVE` on the embedded database in `dataDir`, as an operator runs it. */
+function importArchive(archive: string, dataDir: string, ...flags: string[]) {
+  const { DATABASE_URL: _unset, ...inherited } = process.env;
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/content-import.ts", "--from", archive, ...flags],
+    { env: { ...inherited, DATA_DIR: dataDir }, encoding: "utf8", timeout: 120_000 },
+  );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
