@@ -41,8 +41,18 @@ export function GalleryFilterForm({
   // Without JavaScript the form needs its Apply button; with it, every change applies at once.
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
+  // A second choice made before the first one's navigation has reached the URL builds on the
+  // first, not on the URL's filters, which do not have it yet (a series, then a sort, lost the series).
+  const pending = useRef<{ from: string; chosen: GalleryFilters } | null>(null);
+  const choose = (change: Partial<GalleryFilters>, replace: boolean) => {
+    const from = JSON.stringify(filters);
+    const base = pending.current?.from === from ? pending.current.chosen : filters;
+    const chosen = { ...base, ...change };
+    pending.current = { from, chosen };
+    apply(chosen, replace);
+  };
   const onSelect = (name: keyof GalleryFilters) => (event: FormEvent<HTMLSelectElement>) =>
-    apply({ ...filters, [name]: event.currentTarget.value }, false);
+    choose({ [name]: event.currentTarget.value }, false);
 
   return (
     <>
@@ -81,13 +91,13 @@ export function GalleryFilterForm({
           options={options.series}
           onChange={onSelect("series")}
         />
-        <SortSelect yearSort={filters.yearSort} onChange={(yearSort) => apply({ ...filters, yearSort }, false)} />
+        <SortSelect yearSort={filters.yearSort} onChange={(yearSort) => choose({ yearSort }, false)} />
         <SearchRow
           text={searchText}
           withApply={!enhanced}
           onChange={(text) => {
             setSearchText(text);
-            apply({ ...filters, search: text }, true);
+            choose({ search: text }, true);
           }}
         />
       </Form>
