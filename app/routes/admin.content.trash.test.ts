@@ -127,7 +127,7 @@ describe.runIf(engineAvailable("pglite"))(
       const answer = await editor("works/the-underworld.md", { intent: "delete", baseRevision: "1" });
       expect(answer.status).toBe(422);
       expect((answer.body as { removal: { problems: string[] } }).removal.problems[0]).toMatch(
-        /^Not deleted: the site still needs it\. exhibitions\/solo-exhibition-london-2024\.yaml: .*no work titled/,
+        /^Not deleted: the site still needs it\. Exhibition “Solo Exhibition: London, 2024”: no work titled "The Underworld"/,
       );
       expect(await live("works/the-underworld.md")).toBe(true);
     });

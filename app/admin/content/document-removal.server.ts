@@ -82,16 +82,33 @@ export async function removalAction(
     if (error instanceof ContentError)
       return refused(
         422,
-        `Not ${intent === "delete" ? "deleted" : "hidden"}: the site still needs it. ${siteProblems(error.message, path)}`,
+        `Not ${intent === "delete" ? "deleted" : "hidden"}: the site still needs it. ${await siteProblems(db, error.message, path)}`,
       );
     throw error;
   }
 }
 
-/** The site's problems in one line, another document's named by its path without the source's prefix. */
-function siteProblems(message: string, path: string): string {
+/** The site's problems in one line, in the studio's words: no file paths, no field keys. */
+async function siteProblems(db: AppDatabase, message: string, path: string): Promise<string> {
   const { byField, other } = fieldProblems(message, path);
-  return [...other, ...Object.entries(byField).map(([field, problem]) => `${field}: ${problem}`)].join(" ");
+  const named = await Promise.all(other.map((line) => namedByTitle(db, line)));
+  return [...named, ...Object.values(byField)].join(" ");
+}
+
+/**
+ * "exhibitions/solo-exhibition-london-2024.yaml: blocks.5.works.2: no work titled …" as
+ * "Exhibition “Solo Exhibition: London, 2024”: no work titled …": the document by its kind and
+ * title as the studio knows them, the problem without the field's key.
+ */
+async function namedByTitle(db: AppDatabase, line: string): Promise<string> {
+  const match = /^([a-z0-9][a-z0-9/_-]*\.(?:ya?ml|md)): (?:[\w.]+: )?(.*)$/.exec(line);
+  const [, other, problem] = match ?? [];
+  if (!other || problem === undefined) return line;
+  const [document] = await db
+    .select({ data: contentDocuments.data })
+    .from(contentDocuments)
+    .where(eq(contentDocuments.path, other));
+  return `${documentKindLabel(other)} “${documentTitle(other, document?.data)}”: ${problem}`;
 }
 
 function deletedAddress(path: string): string {
