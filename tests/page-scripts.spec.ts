@@ -43,7 +43,9 @@ test.describe("JavaScript per page", () => {
       page,
     }) => {
       const scripts = scriptRequests(page);
-      await page.goto(path, { waitUntil: "networkidle" });
+      const answer = await page.goto(path, { waitUntil: "networkidle" });
+      // A CI run once saw no script at all on /prices: say whether the page itself was answered.
+      expect(answer?.status(), `${path} answered`).toBe(200);
       // The artwork page, Prices and Contact show an enquiry form, enhanced by its own small file
       // (decision 032); Contact logs its route with another (SPEC.md).
       const enquiry = path === "/prices" || path === "/contact" || path.startsWith("/art/");
