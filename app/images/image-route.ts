@@ -37,13 +37,13 @@ export interface ImageTarget {
   transparent: boolean;
 }
 
-/** The declared image a URL's parts name, or undefined when it is not one to answer. */
 /** Which images the route answers: the works it knows, and the page images declared now. */
 interface KnownImages {
   isKnownArtwork: (name: string) => boolean;
   declared: (collection: string, name: string) => DeclaredImage | undefined;
 }
 
+/** The declared image a URL's parts name, or undefined when it is not one to answer. */
 function targetOf(folderText: string, fileText: string, known: KnownImages): ImageTarget | "unmatched" | undefined {
   const folder = /^([a-z0-9][a-z0-9-]*)-(\d+)$/.exec(folderText);
   const file = /^([a-z0-9][a-z0-9_-]*)\.(avif|webp|jpg|png)$/.exec(fileText);
