@@ -17,6 +17,8 @@ export async function showGalleryFilters(page: Page) {
   if (!(await toggle.isVisible())) return;
   const open = await toggle.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
   if (!open) await toggle.click();
+  // The controls must then be shown (a CI run measured them before they were, and got no box).
+  await page.locator("form#gallery-filters select").first().waitFor({ state: "visible" });
 }
 
 /**
