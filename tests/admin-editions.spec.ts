@@ -77,6 +77,9 @@ for (const [index, width] of editorWidths.entries()) {
     await expect(page.getByRole("status").filter({ hasText: "is on hold" })).toContainText(
       `Print 2/8 is on hold for ${work.collector} until`,
     );
+    await expect(page.getByRole("region", { name: "Hold a print for this collector" })).toContainText(
+      "Held from this enquiry: 2/8 until",
+    );
     await shoot(page, `enquiry-hold-${width.name}`, true);
     await press(page.getByRole("link", { name: "Open the edition ledger" }));
 
@@ -97,6 +100,49 @@ for (const [index, width] of editorWidths.entries()) {
     await context.close();
   });
 }
+
+test("without JavaScript, a refused sale comes back with the ledger's sentence and what was typed @desktop", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  await page.goto(`/admin/editions/${worksByWidth[0]!.slug}?unit=2`);
+  // Print 2 is held for the enquiry's collector: someone else cannot buy it.
+  const sale = page.getByRole("form", { name: "Sell 2/8" });
+  await sale.getByLabel("Collector's name", { exact: true }).fill("Eve Example");
+  await sale.getByLabel("Collector's email", { exact: true }).fill("eve@example.org");
+  await sale.getByLabel("Price", { exact: true }).fill("900");
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await sale.getByRole("button", { name: "Record Sale of 2/8" }).click();
+  expect((await answer).status()).toBe(409);
+  await expect(page.getByRole("alert")).toContainText(`Print 2/8 is on hold for ${worksByWidth[0]!.collector} until`);
+  await expect(sale.getByLabel("Collector's name", { exact: true })).toHaveValue("Eve Example");
+  await expect(page.getByTestId("edition-line")).toHaveText("Edition of 8 · 6 available · 1 on hold · 1 sold");
+  await context.close();
+});
+
+// Only when screenshots are asked for: the same screens on a phone's width.
+test("the ledger's screens at 390 (screenshots only) @desktop", async ({ browser }) => {
+  test.skip(!shots, "screenshots only");
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+  });
+  const page = await context.newPage();
+  await page.goto("/admin/editions");
+  await shoot(page, "overview-390");
+  await page.goto(`/admin/editions/${worksByWidth[0]!.slug}?unit=2`);
+  await shoot(page, "ledger-390");
+  await page.locator("#manage").scrollIntoViewIfNeeded();
+  await shoot(page, "ledger-390-manage");
+  await context.close();
+});
 
 async function shoot(page: Page, name: string, fullPage = false) {
   if (shots) await page.screenshot({ path: path.join(shots, `${name.replace(/ /g, "-")}.png`), fullPage });

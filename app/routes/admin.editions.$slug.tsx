@@ -74,18 +74,20 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <header className={studio.head}>
-        <div className={studio.detailHead}>
-          <p className="eyebrow">Edition ledger</p>
-          <h1>{work.title}</h1>
-          <p className={studio.account}>
-            {work.year} · {work.seriesLabel}
-          </p>
-          <p className={styles.title} data-testid="edition-line">
-            {loaderData.line}
-            {loaderData.proofs ? <span className={styles.muted}> · {loaderData.proofs}</span> : null}
-          </p>
+        <div className={styles.workHead}>
+          <img className={styles.thumb} src={work.thumbnail} alt="" width={96} height={96} />
+          <div className={studio.detailHead}>
+            <p className="eyebrow">Edition ledger</p>
+            <h1>{work.title}</h1>
+            <p className={studio.account}>
+              {work.year} · {work.seriesLabel}
+            </p>
+            <p className={styles.title} data-testid="edition-line">
+              {loaderData.line}
+              {loaderData.proofs ? <span className={styles.muted}> · {loaderData.proofs}</span> : null}
+            </p>
+          </div>
         </div>
-        <img className={styles.thumb} src={work.thumbnail} alt="" width={56} height={56} />
         <div className={styles.actions}>
           <Form method="post">
             <input type="hidden" name="intent" value="sign-out" />

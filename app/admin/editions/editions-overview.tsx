@@ -50,7 +50,7 @@ export function EditionsOverviewView({ overview, query }: { overview: EditionsOv
           <table className={styles.table} aria-label="Works and their editions, in catalogue order">
             <thead>
               <tr>
-                <th scope="col">
+                <th scope="col" className={styles.thumbCell}>
                   <span className="visually-hidden">Picture</span>
                 </th>
                 <th scope="col">Work</th>
@@ -61,7 +61,7 @@ export function EditionsOverviewView({ overview, query }: { overview: EditionsOv
             <tbody>
               {overview.works.map((work) => (
                 <tr key={work.slug}>
-                  <td>
+                  <td className={styles.thumbCell}>
                     <img className={styles.thumb} src={work.thumbnail} alt="" loading="lazy" width={56} height={56} />
                   </td>
                   <td>

@@ -24,7 +24,7 @@ export function UnitPanel({
 }) {
   const shared = { slug, unit: unit.key, label: unit.label, refused };
   return (
-    <section id="manage" aria-labelledby="manage-heading" className={studio.panel} tabIndex={-1}>
+    <section id="manage" aria-labelledby="manage-heading" className={`${studio.panel} ${styles.manage}`} tabIndex={-1}>
       <h2 id="manage-heading" className={studio.sectionTitle}>
         {unit.label} · {stateLabels[unit.state]}
       </h2>

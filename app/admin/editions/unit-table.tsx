@@ -7,7 +7,7 @@ import type { LedgerUnit } from "./ledger-page.server.ts";
 export function UnitTable({ slug, units, selected }: { slug: string; units: LedgerUnit[]; selected?: string }) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} aria-label="Prints of the edition">
+      <table className={`${styles.table} ${styles.units}`} aria-label="Prints of the edition">
         <thead>
           <tr>
             <th scope="col">Print</th>
@@ -72,5 +72,5 @@ function UnitFacts({ unit }: { unit: LedgerUnit }) {
       </>
     );
   }
-  return <span className={styles.muted}>—</span>;
+  return <span className={`${styles.muted} ${styles.none}`}>—</span>;
 }
