@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type Browser, expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./accessibility.ts";
 import { editorWidths, ownStudioServer } from "./support/studio-server.ts";
 
 // Issue 40, the studio's edition ledger: a work set as an edition of 8, print 2 held for a
@@ -54,6 +55,7 @@ for (const [index, width] of editorWidths.entries()) {
     const row = page.getByRole("row").filter({ hasText: work.title });
     await expect(row).toContainText("Not set");
     await shoot(page, `overview-${width.name}`);
+    if (index === 0) await expectNoSeriousA11yViolations(page);
     await press(row.getByRole("link", { name: work.title }));
     await expect(page.getByRole("heading", { name: work.title, level: 1 })).toBeVisible();
 
@@ -97,6 +99,7 @@ for (const [index, width] of editorWidths.entries()) {
     await expect(prints.getByRole("row", { name: /^3\/8/ })).toContainText("Sold to Charles Babbage on");
     await expect(page.getByRole("region", { name: /3\/8 · Sold/ })).toContainText("INV-3");
     await shoot(page, `ledger-${width.name}`, true);
+    if (index === 0) await expectNoSeriousA11yViolations(page);
     await context.close();
   });
 }
