@@ -51,7 +51,7 @@ for (const javaScriptEnabled of [true, false]) {
     const quotes = nav.getByRole("link", { name: "Quotes" });
     await expect(quotes).toBeVisible();
     await expect(nav.getByRole("link", { name: "Content" })).toHaveAttribute("aria-current", "page");
-    for (const name of ["Enquiries", "Viewing rooms", "Outgoing Mail", "Security"])
+    for (const name of ["Enquiries", "Viewing rooms", "Editions", "Outgoing Mail", "Security"])
       await expect(nav.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
     if (javaScriptEnabled) {
       // Every screen, and the button, a 44 px target (the content list below has its own small links).
@@ -81,7 +81,7 @@ test("at 1024 px the studio's screens are a row of tabs again @desktop", async (
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.locator("summary")).toBeHidden();
   const tabs = nav.getByRole("link");
-  await expect(tabs).toHaveCount(6);
+  await expect(tabs).toHaveCount(7); // Editions added by issue 40
   // All on one line: the same top for the first and the last.
   const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);

@@ -20,6 +20,11 @@ const screens = {
     whyFactor:
       "Viewing rooms hold prices, private notes and who each link is for, so using them needs a second factor. Add an authenticator app, then come back.",
   },
+  editions: {
+    heading: "Editions",
+    whyFactor:
+      "The edition ledger holds collectors’ names, addresses and what they paid, so using it needs a second factor. Add an authenticator app, then come back.",
+  },
   mail: {
     heading: "Outgoing Mail",
     whyFactor:

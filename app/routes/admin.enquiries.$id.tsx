@@ -4,6 +4,8 @@ import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
 import { EnquiryFacts } from "#app/admin/enquiries/enquiry-facts.tsx";
+import { type EnquiryHoldAnswer, enquiryHoldOffer, holdForEnquiry } from "#app/admin/enquiries/enquiry-hold.server.ts";
+import { EnquiryHoldForm } from "#app/admin/enquiries/enquiry-hold-form.tsx";
 import { badInput, readEnquiryId } from "#app/admin/enquiries/inbox-input.server.ts";
 import { KeepOrRemove } from "#app/admin/enquiries/keep-or-remove.tsx";
 import { markOpenedRead } from "#app/admin/enquiries/mark-opened-read.server.ts";
@@ -13,12 +15,14 @@ import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { enquiryStatuses } from "#app/db/enquiry-schema.ts";
 import { formatWhen, interestLabels, replyMailto, statusLabels, workHref } from "#app/enquiries/enquiry-words.ts";
 import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
 import {
   deleteEnquiry,
+  getEnquiry,
   markEnquiryUnread,
   openEnquiry,
   saveEnquiryNotes,
@@ -52,9 +56,12 @@ async function enquiryLoader({ request, context, params }: Route.LoaderArgs) {
   // Opening an enquiry marks it read (the first time).
   const enquiry = await openEnquiry(db, id);
   if (!enquiry) notFound();
+  const catalogue = context.get(contentStoreContext).catalogueWithHidden();
   return {
     state: "admin" as const,
     email: access.user.email,
+    // An enquiry about a work with an edition can hold a print for its sender (issue 40).
+    holdOffer: (await enquiryHoldOffer(db, catalogue, enquiry, new Date())) ?? null,
     enquiry: {
       id: enquiry.id,
       subject: enquiry.subject,
@@ -96,6 +103,12 @@ async function enquiryAction({ request, context, params }: Route.ActionArgs) {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
   const id = readEnquiryId(params.id);
+  const db = context.get(databaseContext).db;
+  if (form.get("intent") === "hold-print") {
+    const enquiry = await getEnquiry(db, id);
+    if (!enquiry) notFound();
+    return holdForEnquiry(db, context.get(contentStoreContext).catalogueWithHidden(), enquiry, form);
+  }
   const input = actionInput.safeParse(Object.fromEntries(form));
   if (!input.success) {
     const intent = form.get("intent");
@@ -105,7 +118,6 @@ async function enquiryAction({ request, context, params }: Route.ActionArgs) {
     }
     badInput("Unknown action.");
   }
-  const db = context.get(databaseContext).db;
   switch (input.data.intent) {
     case "status":
       if (!(await setEnquiryStatus(db, id, input.data.status))) notFound();
@@ -145,13 +157,25 @@ export default function EnquiryPage({ loaderData, actionData }: Route.ComponentP
     return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
   }
   return (
-    <EnquiryDetail data={loaderData} savedNotes={actionData && "notes" in actionData ? actionData.notes : undefined} />
+    <EnquiryDetail
+      data={loaderData}
+      savedNotes={actionData && "notes" in actionData ? actionData.notes : undefined}
+      holdAnswer={actionData && "hold" in actionData ? (actionData as EnquiryHoldAnswer).hold : undefined}
+    />
   );
 }
 
 export type DetailData = Extract<Route.ComponentProps["loaderData"], { state: "admin" }>;
 
-function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNotes?: string }) {
+function EnquiryDetail({
+  data: detail,
+  savedNotes,
+  holdAnswer,
+}: {
+  data: DetailData;
+  savedNotes?: string;
+  holdAnswer?: EnquiryHoldAnswer["hold"];
+}) {
   const { enquiry } = detail;
   useLiveEnquiry(enquiry.id);
   const statusFetcher = useFetcher<{ ok: true }>();
@@ -228,6 +252,8 @@ function EnquiryDetail({ data: detail, savedNotes }: { data: DetailData; savedNo
             ))}
           </statusFetcher.Form>
         </section>
+
+        {detail.holdOffer ? <EnquiryHoldForm offer={detail.holdOffer} answer={holdAnswer} /> : null}
 
         <NotesForm key={enquiry.id} notes={enquiry.notes} savedNotes={savedNotes} />
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 /**
- * The studio's navigation with its screens on view: below 760 px they sit in its "Menu", which
+ * The studio's navigation with its screens on view: below 880 px they sit in its "Menu", which
  * is opened first; wider, they are the row of tabs.
  */
 export async function studioNav(page: Page): Promise<Locator> {

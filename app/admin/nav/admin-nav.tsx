@@ -7,6 +7,7 @@ import styles from "./admin-nav.module.css";
 const links = [
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/viewing-rooms", label: "Viewing rooms" },
+  { to: "/admin/editions", label: "Editions" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/quotes", label: "Quotes" },
   { to: "/admin/mail", label: "Outgoing Mail" },

@@ -1,0 +1,3 @@
+/** The changes the ledger's screen sends, one POST form each. */
+export const ledgerIntents = ["set-edition", "hold", "release", "sell", "not-for-sale", "for-sale", "resell"] as const;
+export type LedgerIntent = (typeof ledgerIntents)[number];

@@ -1,0 +1,30 @@
+import { ledgerCsvLines } from "#app/admin/editions/ledger-csv.server.ts";
+import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
+import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { databaseContext } from "#app/db/context.ts";
+import { EditionLedger } from "#app/editions/edition-ledger.server.ts";
+import { answeringOutages } from "#app/http/outage-answers.server.ts";
+import type { Route } from "./+types/admin.editions.export[.]csv";
+
+/**
+ * GET /admin/editions/export.csv — the edition ledger as CSV (UTF-8 with a byte-order mark, so
+ * spreadsheet programs read accents): every print with its state, hold, sale and owners. It
+ * names collectors, so it needs the studio's session and second factor. An attachment, never
+ * cached.
+ */
+export const loader = answeringOutages("json", async ({ request, context }: Route.LoaderArgs) => {
+  await requireStudioAdmin(request, context, "exporting the edition ledger");
+  const db = context.get(databaseContext).db;
+  const catalogue = context.get(contentStoreContext).catalogueWithHidden();
+  const now = new Date();
+  const lines = await ledgerCsvLines(db, catalogue, new EditionLedger({ db, catalogue }), now);
+  return new Response(`\uFEFF${lines.join("")}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="edition-ledger-${now.toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+});
