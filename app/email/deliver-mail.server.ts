@@ -2,7 +2,14 @@ import nodemailer from "nodemailer";
 import { plainHeaderText } from "./header-text.ts";
 import { writeOutboxFile } from "./outbox-files.server.ts";
 
-export type EmailMessage = { to: string; subject: string; text: string };
+/** A file sent with a message (a certificate's PDF and its signed file). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export type EmailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 
 /** Where and how mail goes: from the configuration (server/services.ts), or a test's own. */
 export interface MailSettings {
@@ -51,7 +58,18 @@ export async function deliverMail(queued: EmailMessage, settings: MailSettings, 
     }
     return;
   }
-  const file = await writeOutboxFile(settings.dataDir, name, { from, ...message, sentAt: new Date().toISOString() });
+  // In the outbox file an attachment is its name, type and bytes in base64, as a mail carries it.
+  const attachments = message.attachments?.map((attachment) => ({
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    contentBase64: attachment.content.toString("base64"),
+  }));
+  const file = await writeOutboxFile(settings.dataDir, name, {
+    from,
+    ...message,
+    ...(attachments ? { attachments } : {}),
+    sentAt: new Date().toISOString(),
+  });
   settings.logger.info(
     { to: message.to, subject: message.subject, file },
     `No SMTP_URL: wrote "${message.subject}" for ${message.to} to ${file}`,

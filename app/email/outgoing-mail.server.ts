@@ -3,10 +3,12 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { type OutgoingMail, outgoingMail } from "#app/db/mail-schema.ts";
 
-/** What each kind of mail needs: a plain message carries its text; a reset is composed when sent. */
+/** What each kind of mail needs: a plain message carries its text; a reset and a certificate are composed when sent. */
 export type QueuedMail =
   | { kind: "message"; to: string; subject: string; text: string }
-  | { kind: "password-reset"; to: string; subject: string };
+  | { kind: "password-reset"; to: string; subject: string }
+  /** A certificate of authenticity for its collector: the body is the certificate's id, the files are made when sent. */
+  | { kind: "certificate"; to: string; subject: string; certificateId: string };
 
 export type MailKind = QueuedMail["kind"];
 
@@ -28,7 +30,7 @@ export async function enqueueMail(db: MailWriter, mail: QueuedMail): Promise<num
       kind: mail.kind,
       toAddress: mail.to,
       subject: mail.subject,
-      body: mail.kind === "message" ? mail.text : null,
+      body: mail.kind === "message" ? mail.text : mail.kind === "certificate" ? mail.certificateId : null,
     })
     .returning({ id: outgoingMail.id });
   if (!row) throw new Error("the outgoing mail record was not written");
