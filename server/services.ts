@@ -2,6 +2,8 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { bootstrapAdmin } from "#app/auth/bootstrap-admin.server.ts";
 import { passwordResetComposer } from "#app/auth/password-reset-request.server.ts";
+import { certificateMailComposer } from "#app/certificates/certificate-mail.server.ts";
+import { workImages } from "#app/certificates/work-image.server.ts";
 import { type Env, getEnv } from "#app/config/env.server.ts";
 import { contentIsEmpty, importIfEmpty } from "#app/content/content-documents.server.ts";
 import {
@@ -91,7 +93,15 @@ export async function createServices(): Promise<Services> {
     const mailSender = new MailSender(database, {
       delivery: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, dataDir: env.DATA_DIR, logger },
       logger,
-      composers: { "password-reset": passwordResetComposer(database) },
+      composers: {
+        "password-reset": passwordResetComposer(database),
+        // A certificate's PDF and signed file are made when its mail is sent (issue 40).
+        certificate: certificateMailComposer({
+          db: database.db,
+          catalogue: () => processContentStore().catalogueWithHidden(),
+          images: workImages(),
+        }),
+      },
     });
     await started("Mail sender", mailSender.start());
     const enquiryEvents = new EnquiryEventRelay(database, adminEvents, {

@@ -14,7 +14,7 @@ import {
   storedCertificatePdf,
   storedCredential,
 } from "./certificate-files.server.ts";
-import { issueDay } from "./certificate-pdf.server.ts";
+import { issueDay } from "./certificate-page-lines.ts";
 import { findCertificate } from "./certificate-records.server.ts";
 import type { WorkImageSource } from "./work-image.server.ts";
 
@@ -65,6 +65,7 @@ export function certificateMailComposer(sources: CertificateMailSources): MailCo
       to: mail.toAddress,
       subject: mail.subject,
       text,
+      privateRecipient: true,
       attachments: [
         { filename: `${name}.pdf`, contentType: "application/pdf", content: Buffer.from(pdf) },
         { filename: `${name}.vc.jwt`, contentType: SIGNED_FILE_TYPE, content: Buffer.from(signedFileText(row)) },

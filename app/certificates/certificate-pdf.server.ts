@@ -3,6 +3,7 @@
 // address with its QR code. What it prints is read from the signed credential, so the paper
 // says what the file says.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { issueDay } from "./certificate-page-lines.ts";
 import { verifyQrPng } from "./certificate-qr.ts";
 import type { CertificateCredential } from "./certificate-schema.ts";
 import { printable } from "./pdf-text.ts";
@@ -32,13 +33,6 @@ export interface CertificatePdfInput {
   /** The work's picture, a JPEG. */
   jpeg: Uint8Array;
   paper: Paper;
-}
-
-/** "30 November 2026": the issue date in words, as it is printed. */
-export function issueDay(validFrom: string): string {
-  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(validFrom),
-  );
 }
 
 export async function certificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
@@ -105,7 +99,8 @@ function drawHeading(page: PDFPage, fonts: Fonts, artist: string): number {
 
 /** The picture, as large as fits `maxHeight`, centred; returns the y below it. */
 async function drawPicture(pdf: PDFDocument, page: PDFPage, jpeg: Uint8Array, top: number, maxHeight: number) {
-  const image = await pdf.embedJpg(jpeg);
+  // A copy: pdf-lib reads a JPEG through its whole ArrayBuffer, ignoring a view's offset (a pooled Buffer).
+  const image = await pdf.embedJpg(Uint8Array.from(jpeg));
   const { width } = page.getSize();
   const box = { width: width - 2 * MARGIN, height: Math.max(maxHeight, 60) };
   const scale = Math.min(box.width / image.width, box.height / image.height);

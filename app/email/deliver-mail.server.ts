@@ -9,7 +9,14 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-export type EmailMessage = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+  /** The recipient is a collector, whose address stays out of the logs (the outbox file still has it). */
+  privateRecipient?: boolean;
+};
 
 /** Where and how mail goes: from the configuration (server/services.ts), or a test's own. */
 export interface MailSettings {
@@ -41,7 +48,8 @@ export const SMTP_TIMEOUTS: SmtpTimeouts = { connection: 5_000, greeting: 5_000,
 export async function deliverMail(queued: EmailMessage, settings: MailSettings, name: string): Promise<void> {
   const { smtpUrl, from } = settings;
   // The last lock: whatever composed the subject, it reaches the header as one plain line.
-  const message = { ...queued, subject: plainHeaderText(queued.subject) };
+  const { privateRecipient, ...rest } = queued;
+  const message = { ...rest, subject: plainHeaderText(queued.subject) };
   if (smtpUrl) {
     const timeouts = { ...SMTP_TIMEOUTS, ...settings.timeouts };
     const transport = nodemailer.createTransport({
@@ -70,8 +78,9 @@ export async function deliverMail(queued: EmailMessage, settings: MailSettings, 
     ...(attachments ? { attachments } : {}),
     sentAt: new Date().toISOString(),
   });
+  const to = privateRecipient ? "a collector" : message.to;
   settings.logger.info(
-    { to: message.to, subject: message.subject, file },
-    `No SMTP_URL: wrote "${message.subject}" for ${message.to} to ${file}`,
+    { to, subject: message.subject, file },
+    `No SMTP_URL: wrote "${message.subject}" for ${to} to ${file}`,
   );
 }

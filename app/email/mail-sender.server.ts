@@ -171,7 +171,10 @@ export class MailSender {
       return this.failed(mail, error);
     }
     await markSent(db, mail);
-    logger.info({ mailId: mail.id, to: mail.toAddress, subject: mail.subject, attempts: mail.attempts }, "mail sent");
+    logger.info(
+      { mailId: mail.id, to: loggedAddress(mail), subject: mail.subject, attempts: mail.attempts },
+      "mail sent",
+    );
   }
 
   private compose(mail: ClaimedMail): Promise<EmailMessage | null> {
@@ -187,7 +190,7 @@ export class MailSender {
     const reason = error instanceof Error ? error.message : String(error);
     const retryInMs = isPermanentRefusal(error) ? undefined : retryDelayMs(mail.attempts, this.retry);
     await markAttemptFailed(this.database.db, mail, reason, retryInMs);
-    const fields = { mailId: mail.id, to: mail.toAddress, attempts: mail.attempts, error: reason };
+    const fields = { mailId: mail.id, to: loggedAddress(mail), attempts: mail.attempts, error: reason };
     if (retryInMs === undefined) this.options.logger.error(fields, "mail failed: given up (see /admin/mail)");
     else this.options.logger.warn({ ...fields, retryInMs }, "mail attempt failed; will try again");
   }
@@ -206,6 +209,11 @@ export class MailSender {
       this.options.logger.warn({ err: error }, "could not prune old mail");
     }
   }
+}
+
+/** A collector's address is the studio's private record (issue 40): logs say whose mail it is by kind only. */
+function loggedAddress(mail: ClaimedMail): string {
+  return mail.kind === "certificate" ? "(a collector)" : mail.toAddress;
 }
 
 function outboxName(mail: ClaimedMail): string {
