@@ -37,10 +37,10 @@ export type NewQuote = typeof quotes.$inferInsert;
 
 // Accounts, sessions, second factors and rate-limit counters (the admin area).
 export * from "./auth-schema.ts";
-// The site's content, its drafts and every published revision (issue 23, decision 039).
-export * from "./content-schema.ts";
 // Certificates of authenticity issued for sold prints (issue 40, decision 075).
 export * from "./certificate-schema.ts";
+// The site's content, its drafts and every published revision (issue 23, decision 039).
+export * from "./content-schema.ts";
 // Editions, their numbered units, holds, sales and owners (issue 40).
 export * from "./edition-schema.ts";
 // Collectors' enquiries and the studio's inbox (issue 21).
