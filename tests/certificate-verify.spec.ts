@@ -18,6 +18,7 @@ test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL (PostgreSQL) 
 test.describe.configure({ mode: "serial" });
 
 const PORT = Number(process.env.E2E_PORT || 4173) + 7;
+const shots = process.env.CERTIFICATE_SCREENSHOTS; // a folder: save screenshots there
 let database: { url: string; drop: () => Promise<void> } | undefined;
 let server: ServerProcess | undefined;
 let db: DatabaseModule.Database | undefined;
@@ -109,6 +110,7 @@ test("at 1280: the page says valid; a tampered file dropped on it is invalid", {
   const verdict = page.locator("[data-verdict]");
   await expect(verdict).toHaveAttribute("data-verdict", "invalid");
   await expect(verdict).toContainText("Not valid");
+  if (shots) await page.screenshot({ path: path.join(shots, "verify-1280.png"), fullPage: true });
   await context.close();
 });
 
@@ -126,5 +128,10 @@ test("at 1024 with touch: the untouched file is valid, the tampered one invalid"
   await input.setInputFiles({ name: "tampered.vc.jwt", mimeType: "application/vc+jwt", buffer: tamperedFile() });
   await expect(page.locator("[data-verdict]")).toHaveAttribute("data-verdict", "invalid");
   await expect(page.locator("[data-verdict]")).toContainText(/changed|not/);
+  if (shots) {
+    await page.screenshot({ path: path.join(shots, "verify-1024.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(shots, "verify-390.png"), fullPage: true });
+  }
   await context.close();
 });
