@@ -190,6 +190,18 @@ for (const engine of allTestEngines) {
       });
     });
 
+    it("issues one certificate when the same sale's is asked for twice at once", async () => {
+      const record = await ledger.sell({ workSlug: "a-door-in-the-canopy", number: 5, ...sale() });
+      const both = await Promise.all([issueSaleCertificate(deps(), record), issueSaleCertificate(deps(), record)]);
+      expect(both.map((one) => one.created).sort()).toEqual([false, true]);
+      expect(both[0].certificate.id).toBe(both[1].certificate.id);
+      const rows = await testDb.database.db
+        .select()
+        .from(certificates)
+        .where(eq(certificates.ownerId, record.owner.id));
+      expect(rows).toHaveLength(1);
+    });
+
     it("refuses an owner the ledger does not have, and a tampered stored file fails its check", async () => {
       expect(await refusal(issueSaleCertificate(deps(), { id: 999_999 }))).toMatchObject({ status: 422 });
       const [row] = await testDb.database.db.select().from(certificates).limit(1);
