@@ -183,6 +183,17 @@ describe("/verify/<id>", { timeout: 60_000 }, () => {
     expect((await page(unissued.id)).status).toBe(404);
   });
 
+  it("answers 503 with a sentence, not a 500, while the studio's key file is damaged", async () => {
+    const file = processSigningKeys().file;
+    const kept = fs.readFileSync(file, "utf8");
+    fs.writeFileSync(file, kept.slice(0, 100));
+    try {
+      expect(await page(sold)).toMatchObject({ status: 503, body: expect.stringMatching(/keys cannot be read/) });
+    } finally {
+      fs.writeFileSync(file, kept);
+    }
+  });
+
   it("shows a revoked certificate's reason", async () => {
     await revokeCertificate(testDb.database.db, { id: privateOne, reason: "Issued in error." });
     expect((await page(privateOne)).body).toMatchObject({

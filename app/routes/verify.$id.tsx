@@ -2,7 +2,7 @@ import { data, useRouteError } from "react-router";
 import { checkCertificateText, type FileVerdict } from "#app/certificates/certificate-file-check.ts";
 import { findCertificate } from "#app/certificates/certificate-records.server.ts";
 import { readCertificateUpload } from "#app/certificates/certificate-upload.server.ts";
-import { publishedStudioKeys } from "#app/certificates/studio-keys.server.ts";
+import { studioKeysForPage } from "#app/certificates/studio-keys.server.ts";
 import { storedCertificateView } from "#app/certificates/verify-page.server.ts";
 import { CertificateCheck } from "#app/components/certificate/certificate-check.tsx";
 import { CertificateStandingNote } from "#app/components/certificate/certificate-standing.tsx";
@@ -36,7 +36,7 @@ const NOT_FOUND: NotFoundCopy = {
 export const loader = answeringOutages("page", async ({ params, context }: Route.LoaderArgs) => {
   const row = await findCertificate(context.get(databaseContext).db, params.id);
   if (!row) throw data(NOT_FOUND, { status: 404 });
-  const view = await storedCertificateView(row, await publishedStudioKeys());
+  const view = await storedCertificateView(row, await studioKeysForPage());
   const work = context.get(contentStoreContext).catalogueWithHidden().find(row.workSlug);
   const image = view.signature === "valid" ? work?.imageLarge : undefined;
   return { id: row.id, view, image, pictures: image ? picturesFor(artworkRefs([image])) : {}, didJsonUrl: DID_JSON };
@@ -51,7 +51,7 @@ export const action = answeringOutages("page", async ({ request }: Route.ActionA
       { status: upload.status, headers: noStore },
     );
   }
-  const verdict = await checkCertificateText(upload.text, await publishedStudioKeys());
+  const verdict = await checkCertificateText(upload.text, await studioKeysForPage());
   return data({ verdict }, { status: verdict.valid ? 200 : 422, headers: noStore });
 });
 
