@@ -17,7 +17,7 @@ import { createPostgresDatabase, type ServerProcess, startServer } from "./suppo
 test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL (PostgreSQL) for its own server");
 test.describe.configure({ mode: "serial" });
 
-const PORT = Number(process.env.E2E_PORT || 4173) + 7;
+const PORT = Number(process.env.E2E_PORT || 4173) + 25;
 const shots = process.env.CERTIFICATE_SCREENSHOTS; // a folder: save screenshots there
 let database: { url: string; drop: () => Promise<void> } | undefined;
 let server: ServerProcess | undefined;

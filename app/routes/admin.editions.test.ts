@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { certificates } from "#app/db/certificate-schema.ts";
 import { editionSales, editions } from "#app/db/edition-schema.ts";
+import { outgoingMail } from "#app/db/mail-schema.ts";
 import { type CallInit, callRoute, type Handler } from "#tests/support/route-call.ts";
 import { type StudioRouteSetup, studioRouteSetup } from "#tests/support/studio-route-setup.server.ts";
 import { allTestEngines, engineAvailable } from "#tests/support/test-database.server.ts";
@@ -123,6 +126,7 @@ for (const engine of allTestEngines) {
         ["collectorPrivate", "on"],
       ]);
       expect(sold.status).toBe(302);
+      expect(sold.location).toBe(`/admin/editions/${WORK}?unit=3&done=sold#manage`);
       const after = await ledgerOf(WORK, "?unit=3");
       expect(after.line).toBe("Edition of 8 · 6 available · 1 on hold · 1 sold");
       expect(after.units[1]).toMatchObject({ state: "held", hold: { holderName: "Grace Hopper" } });
@@ -184,6 +188,84 @@ for (const engine of allTestEngines) {
       const ledger = await ledgerOf(WORK);
       expect(ledger.line).toBe("Edition of 8 · 7 available · 1 sold");
       expect(ledger.units[2]).toMatchObject({ owner: `Charles Babbage (since ${inDays(0)})` });
+    });
+
+    it("a sale issues its certificate, mailed to the collector; the studio revokes it with a reason; forged ids change nothing", async () => {
+      const slug = "icaro-for-the-journey-home";
+      await post(slug, [
+        ["intent", "set-edition"],
+        ["kind", "edition"],
+        ["size", "4"],
+      ]);
+      const db = setup.testDb.database.db;
+      const certificateMail = async () =>
+        (await db.select().from(outgoingMail).where(eq(outgoingMail.kind, "certificate"))).length;
+      const mailBefore = await certificateMail();
+      const sold = await post(slug, [
+        ["intent", "sell"],
+        ["unit", "1"],
+        ["collectorName", "Mary Somerville"],
+        ["collectorEmail", "mary@example.org"],
+        ["soldOn", inDays(0)],
+        ["price", "900"],
+        ["currency", "AUD"],
+      ]);
+      expect(sold.location).toBe(`/admin/editions/${slug}?unit=1&done=sold#manage`);
+      const issued = await db.select().from(certificates).where(eq(certificates.workSlug, slug));
+      expect(issued).toHaveLength(1);
+      expect(issued[0]).toMatchObject({ state: "valid", editionLabel: "1/4" });
+      expect(await certificateMail()).toBe(mailBefore + 1);
+      type WithCertificates = { selected: { certificates: Array<{ id: string; state: string; ownerName: string }> } };
+      const panel = (await ledgerOf(slug, "?unit=1")) as unknown as WithCertificates;
+      expect(panel.selected.certificates).toEqual([
+        expect.objectContaining({ state: "valid", ownerName: "Mary Somerville" }),
+      ]);
+
+      // Asked again, the valid certificate stands and nothing new is made or sent.
+      expect(
+        (
+          await post(slug, [
+            ["intent", "issue-certificate"],
+            ["unit", "1"],
+          ])
+        ).status,
+      ).toBe(302);
+      expect(await db.select().from(certificates).where(eq(certificates.workSlug, slug))).toHaveLength(1);
+      expect(await certificateMail()).toBe(mailBefore + 1);
+      // A made-up id, or this certificate named from another work's ledger: unknown, nothing changes.
+      const id = issued[0]?.id ?? "";
+      const forgeries: Array<[string, string]> = [
+        ["AAAAAAAAAAAAAAAAAAAAAA", slug],
+        [id, WORK],
+      ];
+      for (const [certificate, target] of forgeries) {
+        const forged = await post(target, [
+          ["intent", "revoke-certificate"],
+          ["unit", "1"],
+          ["certificate", certificate],
+          ["reason", "forged"],
+        ]);
+        expect(forged.status).toBe(404);
+      }
+      const noReason = await post(slug, [
+        ["intent", "revoke-certificate"],
+        ["unit", "1"],
+        ["certificate", id],
+        ["reason", "  "],
+      ]);
+      expect(noReason.status).toBe(400);
+      expect((await db.select().from(certificates).where(eq(certificates.id, id)))[0]?.state).toBe("valid");
+      const revoked = await post(slug, [
+        ["intent", "revoke-certificate"],
+        ["unit", "1"],
+        ["certificate", id],
+        ["reason", "Returned to the studio"],
+      ]);
+      expect(revoked.location).toBe(`/admin/editions/${slug}?unit=1&done=revoked#manage`);
+      expect((await db.select().from(certificates).where(eq(certificates.id, id)))[0]).toMatchObject({
+        state: "revoked",
+        revokedReason: "Returned to the studio",
+      });
     });
 
     it("exports the ledger as CSV with formula cells disarmed", async () => {

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { CertificateRefusal } from "#app/certificates/certificate-refusal.ts";
 import type { EditionLedger } from "#app/editions/edition-ledger.server.ts";
 import { LedgerRefusal } from "#app/editions/edition-refusal.ts";
 import { type AfterSaleServices, afterSale } from "./after-sale.server.ts";
@@ -6,6 +7,7 @@ import { type DoneKey, unitKey } from "./edition-studio-words.ts";
 import type { LedgerRefusalData } from "./ledger-answer.ts";
 import { editionFrom, holdFrom, resaleFrom, saleFrom, typedValues, unitOf } from "./ledger-form-input.server.ts";
 import { type LedgerIntent, ledgerIntents } from "./ledger-intents.ts";
+import { certifyLatestOwner, revokeUnitCertificate } from "./unit-certificates.server.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -34,14 +36,20 @@ async function change(
     case "sell": {
       const input = saleFrom(form, workSlug);
       const record = await ledger.sell(input);
-      await afterSale(services, { kind: "sale", workSlug, ...unitOf(form), ...record });
-      return "sold";
+      const certified = await afterSale(services, { kind: "sale", workSlug, ...unitOf(form), ...record });
+      return certified ? "sold" : "sold-uncertified";
     }
     case "resell": {
       const owner = await ledger.recordResale(resaleFrom(form, workSlug));
-      await afterSale(services, { kind: "resale", workSlug, ...unitOf(form), owner });
-      return "resold";
+      const certified = await afterSale(services, { kind: "resale", workSlug, ...unitOf(form), owner });
+      return certified ? "resold" : "resold-uncertified";
     }
+    case "issue-certificate":
+      await certifyLatestOwner(services, workSlug, unitOf(form));
+      return "certified";
+    case "revoke-certificate":
+      await revokeUnitCertificate(services, workSlug, form);
+      return "revoked";
   }
 }
 
@@ -67,7 +75,7 @@ export async function runLedgerForm(
     const at = intent === "set-edition" ? "" : `unit=${encodeURIComponent(unitKey(unitOf(form)))}&`;
     return redirect(`/admin/editions/${workSlug}?${at}done=${done}${at ? "#manage" : ""}`, { headers: noStore });
   } catch (error) {
-    if (!(error instanceof LedgerRefusal)) throw error;
+    if (!(error instanceof LedgerRefusal || error instanceof CertificateRefusal)) throw error;
     return refusal({ intent, unit, message: error.message, values: typedValues(form) }, error.status);
   }
 }

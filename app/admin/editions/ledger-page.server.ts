@@ -12,6 +12,7 @@ import {
 } from "./edition-studio-words.ts";
 import { thumbnailOf } from "./editions-overview.server.ts";
 import { readUnitRecords, type UnitRecord } from "./ledger-records.server.ts";
+import { readUnitCertificates } from "./unit-certificates.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,6 +61,7 @@ export async function readLedgerPage(
   const chosen = parseUnitKey(url.searchParams.get("unit"));
   const selected = chosen ? units.find((unit) => unit.key === unitKey(chosen)) : undefined;
   const done = url.searchParams.get("done");
+  const certificates = selected && chosen ? await readUnitCertificates(db, slug, chosen) : [];
   return {
     work: {
       slug: work.slug,
@@ -72,7 +74,7 @@ export async function readLedgerPage(
     line: studioEditionLine(summary),
     proofs: summary ? proofsLine(summary.artistProofs) : "",
     units,
-    selected: selected ? { ...selected, record: records.get(selected.key) ?? null } : null,
+    selected: selected ? { ...selected, record: records.get(selected.key) ?? null, certificates } : null,
     done: done && done in doneMessages ? doneMessages[done as DoneKey] : null,
     today: now.toISOString().slice(0, 10),
     holdDefault: new Date(now.getTime() + 14 * DAY_MS).toISOString().slice(0, 10),

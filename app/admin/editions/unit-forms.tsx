@@ -200,7 +200,7 @@ export function UnitButton({
 }: {
   slug: string;
   unit: string;
-  intent: "release" | "not-for-sale" | "for-sale";
+  intent: "release" | "not-for-sale" | "for-sale" | "issue-certificate";
   refused: Refused;
   children: string;
 }) {

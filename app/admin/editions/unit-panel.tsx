@@ -4,6 +4,7 @@ import { formatPrice, holdWords, stateLabels } from "./edition-studio-words.ts";
 import styles from "./editions.module.css";
 import type { Refused } from "./ledger-fields.tsx";
 import type { LedgerPageData } from "./ledger-page.server.ts";
+import { UnitCertificates } from "./unit-certificates.tsx";
 import { HoldForm, ResaleForm, SaleForm, UnitButton } from "./unit-forms.tsx";
 
 type Selected = NonNullable<LedgerPageData["selected"]>;
@@ -83,6 +84,7 @@ export function UnitPanel({
         {unit.state === "sold" ? (
           <>
             <SaleRecord record={unit.record} />
+            <UnitCertificates slug={slug} unit={unit.key} certificates={unit.certificates} refused={refused} />
             <div>
               <h3>Record a resale</h3>
               <ResaleForm {...shared} today={today} />
