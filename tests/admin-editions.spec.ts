@@ -94,10 +94,16 @@ for (const [index, width] of editorWidths.entries()) {
     await sale.getByLabel("Price", { exact: true }).fill("1,200");
     await sale.getByLabel("Invoice reference").fill("INV-3");
     await press(sale.getByRole("button", { name: "Record Sale of 3/8" }));
-    await expect(page.getByRole("status")).toHaveText("The sale is recorded.");
+    await expect(page.getByRole("status")).toHaveText(
+      "The sale is recorded, and its certificate issued and sent to the collector.",
+    );
     await expect(page.getByTestId("edition-line")).toHaveText("Edition of 8 · 6 available · 1 on hold · 1 sold");
     await expect(prints.getByRole("row", { name: /^3\/8/ })).toContainText("Sold to Charles Babbage on");
-    await expect(page.getByRole("region", { name: /3\/8 · Sold/ })).toContainText("INV-3");
+    const soldPanel = page.getByRole("region", { name: /3\/8 · Sold/ });
+    await expect(soldPanel).toContainText("INV-3");
+    // The sale issued its certificate: listed as valid, with its verify page and downloads.
+    await expect(soldPanel.getByRole("listitem")).toContainText(/^Valid · issued \d{4}-\d{2}-\d{2} to Charles Babbage/);
+    await expect(soldPanel.getByRole("link", { name: "Verify page" })).toHaveAttribute("href", /^\/verify\/[\w-]{22}$/);
     await shoot(page, `ledger-${width.name}`, true);
     if (index === 0) await expectNoSeriousA11yViolations(page);
     await context.close();
