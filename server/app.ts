@@ -24,6 +24,7 @@ export { publicPagePaths } from "#app/content/public-page-paths.server.ts";
 export { ORIGIN_PLACEHOLDER } from "#app/seo/site-origin.ts";
 export { warmSiteImages } from "#app/site-images/site-images.ts";
 export { serveCataloguePdf } from "./catalogue-pdf/serve-catalogue-pdf.ts";
+export { editionLinesFromMemory } from "./edition-lines-from-memory.ts";
 export { prerenderedPages } from "./prerendered-pages.ts";
 export { publicQuotesFromMemory } from "./public-quotes-from-memory.ts";
 export { startRuntime } from "./runtime.ts";

@@ -11,6 +11,7 @@ import type * as ServerApp from "./app.ts";
 import { PAGES_SHOWING_CATALOGUE_PDF } from "./catalogue-pdf/pages-showing-catalogue-pdf.ts";
 import { readPrerenderScriptNonce } from "./own-inline-scripts.ts";
 import { namesHtmlFile } from "./page-file-paths.ts";
+import { editionPageVersion, isEditionPageData } from "./pages-showing-editions.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -82,7 +83,9 @@ if (viteDevServer) {
   // The build's page files are never sent as they are (page-file-paths.ts): their pages are.
   // Nor are the loader data files prerendered beside them once the content changed since the
   // build (decision 039): React Router answers those from the content served.
-  const staleData = (pathname: string) => pathname.endsWith(".data") && !runtime.services.contentSync.servesBuild;
+  // Nor those of pages printing edition lines, which the build could not know (decision 076).
+  const staleData = (pathname: string) =>
+    pathname.endsWith(".data") && (!runtime.services.contentSync.servesBuild || isEditionPageData(pathname));
   app.use((req, res, next) => (namesHtmlFile(req.path) || staleData(req.path) ? next() : publicFiles(req, res, next)));
   app.use(serverApp.createApp(runtime.services));
 }
@@ -111,6 +114,8 @@ const servePrerendered = viteDevServer
           PAGES_SHOWING_CATALOGUE_PDF.has(pathname) ? (runtime.services.cataloguePdf.served()?.etag ?? "") : undefined,
         isPage: (pathname) => serverApp.publicPagePaths(runtime.services.content).has(pathname),
       },
+      // Pages printing edition lines are kept for one version of what they print (decision 076).
+      live: (pathname) => editionPageVersion(pathname, runtime.services.editionAvailability),
     });
 // The public quote list and the quote wall, from the services' cache and content (decision 066).
 const quotesFromMemory = viteDevServer
@@ -118,6 +123,14 @@ const quotesFromMemory = viteDevServer
   : serverApp.publicQuotesFromMemory({
       publicQuotes: runtime.services.publicQuotes,
       content: runtime.services.content,
+      production: true,
+    });
+// The edition lines open pages ask for every second, from the services' memory (decision 076).
+const editionLines = viteDevServer
+  ? undefined
+  : serverApp.editionLinesFromMemory({
+      content: runtime.services.content,
+      editionAvailability: runtime.services.editionAvailability,
       production: true,
     });
 /** The build's script marker, or the end of the process with a line saying what to do. */
@@ -135,8 +148,8 @@ function buildScriptMarker(): string {
  * for another request's render of its page and that made nothing to share.
  */
 function serveFromMemory(req: http.IncomingMessage, res: http.ServerResponse, passOn: () => void): boolean {
-  if (!servePrerendered || !quotesFromMemory) return false;
-  return servePrerendered(req, res, passOn) || quotesFromMemory(req, res, passOn);
+  if (!servePrerendered || !quotesFromMemory || !editionLines) return false;
+  return servePrerendered(req, res, passOn) || quotesFromMemory(req, res, passOn) || editionLines(req, res);
 }
 function handleRequest(req: http.IncomingMessage, res: http.ServerResponse) {
   const started = process.hrtime.bigint();

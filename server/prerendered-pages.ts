@@ -52,6 +52,13 @@ export interface PrerenderedOptions {
      */
     pageVersion?: (pathname: string) => string | undefined;
   };
+  /**
+   * What a page prints from the database besides the content, when it prints anything (the
+   * edition lines, decision 076), as a version: a page with one is never the build's file (the
+   * build knew none), and its kept copy is rendered again as soon as the version moves, whether
+   * the content is the build's or a published one.
+   */
+  live?: (pathname: string) => string | undefined;
   /** Bytes of pages kept (their brotli bodies); the least recently asked for go first. */
   maxBytes?: number;
 }
@@ -131,8 +138,11 @@ class PrerenderedPages {
     };
   }
 
+  /** What a kept page was made for besides the content: the catalogue PDF it names, its live lines. */
   private pageVersion(route: string) {
-    return this.options.rendered?.pageVersion?.(route);
+    const printed = this.options.rendered?.pageVersion?.(route);
+    const live = this.options.live?.(route);
+    return printed === undefined && live === undefined ? undefined : `${printed ?? ""}\n${live ?? ""}`;
   }
 
   /** Which content the kept pages show: the build's, or a published version. */
@@ -186,7 +196,9 @@ class PrerenderedPages {
     if (rendered && !rendered.isPage(pathname)) return false;
     let answer = this.keptAnswer(pathname);
     if (!answer) {
-      if (this.keptFor === "build") answer = this.readBuildPage(pathname);
+      // A page printing a live line is rendered whatever the content: the build's file has none.
+      if (this.keptFor === "build" && this.options.live?.(pathname) === undefined)
+        answer = this.readBuildPage(pathname);
       else if (req.method === "GET" && isAnonymous(req)) return this.renderOnce(req, res, pathname, passOn);
     }
     if (!answer) return false;
@@ -197,7 +209,10 @@ class PrerenderedPages {
   /** The page kept for `pathname`, unless what it prints besides the content changed since. */
   private keptAnswer(pathname: string): PreparedAnswer | undefined {
     const answer = this.keptPages().get(pathname);
-    if (answer && this.keptFor !== "build" && this.keptPageVersions.get(pathname) !== this.pageVersion(pathname)) {
+    // The build's own pages print no live line: kept while the page has none.
+    const checked =
+      this.keptFor !== "build" || this.keptPageVersions.has(pathname) || this.options.live?.(pathname) !== undefined;
+    if (answer && checked && this.keptPageVersions.get(pathname) !== this.pageVersion(pathname)) {
       // What this page prints changed (a rebuilt catalogue PDF): its copy alone is rendered again.
       this.kept.delete(pathname);
       this.otherEncodings.deletePage(pathname);

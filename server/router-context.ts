@@ -4,6 +4,7 @@ import { cataloguePdfContext, servedCataloguePdfContext } from "#app/catalogue-p
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { contentSyncContext } from "#app/content/content-sync.server.ts";
 import { databaseContext } from "#app/db/context.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
 import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
 import { adminEventsContext } from "#app/realtime/context.ts";
@@ -17,7 +18,7 @@ import type { Services } from "./services.ts";
  */
 export function routerContextFor(
   services: Pick<Services, "database" | "adminEvents" | "publicQuotes" | "logger"> &
-    Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf">>,
+    Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf" | "editionAvailability">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -32,6 +33,8 @@ export function routerContextFor(
     context.set(cataloguePdfContext, services.cataloguePdf);
     context.set(servedCataloguePdfContext, services.cataloguePdf);
   }
+  // Without one, pages print no edition (the context's default knows none).
+  if (services.editionAvailability) context.set(editionAvailabilityContext, services.editionAvailability);
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

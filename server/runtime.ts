@@ -88,6 +88,7 @@ export async function startRuntime() {
       await services.unnamedFiles.stop();
       await services.contentTrash.stop();
       await services.enquiryEvents.stop();
+      await services.editionAvailability.stop();
       await services.contentSync.stop();
       services.cataloguePdf.stop();
       await services.adminEvents.stop();

@@ -18,6 +18,7 @@ import { followPublishedSettings } from "#app/content/site-settings.server.ts";
 import { ContentError } from "#app/content-files/content-files.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
+import { EditionAvailability } from "#app/editions/edition-availability.server.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
 import { EnquiryEventRelay } from "#app/enquiries/enquiry-events.server.ts";
 import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
@@ -60,6 +61,8 @@ export interface Services {
   contentSync: ContentSync;
   /** The catalogue PDF, rebuilt in a child process when what it prints is published (decision 044). */
   cataloguePdf: CataloguePdfRebuilds;
+  /** Every work's edition availability for the public pages, live on every process (decision 076). */
+  editionAvailability: EditionAvailability;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -111,6 +114,13 @@ export async function createServices(): Promise<Services> {
           : logger.error({ err: error }, "enquiry updates failed"),
     });
     await started("Enquiry updates", enquiryEvents.start());
+    const editionAvailability = new EditionAvailability(database, {
+      onError: (error) =>
+        isDatabaseUnreachable(error)
+          ? logger.warn({ reason: outageReason(error) }, "edition availability: database unavailable, last known kept")
+          : logger.error({ err: error }, "reading edition availability failed"),
+    });
+    await started("Edition availability", editionAvailability.start());
     const { content, contentSync, cataloguePdf } = await startContent(database, env, logger);
     return {
       env,
@@ -124,6 +134,7 @@ export async function createServices(): Promise<Services> {
       content,
       contentSync,
       cataloguePdf,
+      editionAvailability,
     };
   } catch (error) {
     await database.close().catch(() => {});

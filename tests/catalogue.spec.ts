@@ -41,8 +41,10 @@ test.describe("gallery /art", () => {
     await page.goto("/art");
     const first = cards(page).first();
     await expect(first.getByRole("heading")).toHaveText(/Icaro|Song of the Lupuna/);
-    await expect(first.locator("p")).toHaveText(cardLine);
-    await expect(first.locator("p")).toHaveText("2025. 1 of 1 original, 78 x 55in (200 x 140cm), Sold.");
+    // The only line shown: a work with no edition set has its edition line empty and hidden (decision 076).
+    const shown = first.locator("p:not([hidden])");
+    await expect(shown).toHaveText(cardLine);
+    await expect(shown).toHaveText("2025. 1 of 1 original, 78 x 55in (200 x 140cm), Sold.");
     await expect(first.getByRole("link")).toHaveAttribute("href", "/art/song-of-the-lupuna");
     const img = first.locator("img");
     await expect(img).toHaveAttribute("src", "/img/artworks-800/song-of-the-lupuna.jpg");

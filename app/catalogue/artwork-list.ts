@@ -12,6 +12,8 @@ export interface ArtworkCard {
   availability: string;
   /** Image name in the "artworks" collection. */
   image: string;
+  /** "Edition of 8 · 6 available" when the ledger has the work's edition (issue 40). */
+  edition?: string;
 }
 
 export type YearSort = "desc" | "asc";

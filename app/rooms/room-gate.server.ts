@@ -78,6 +78,8 @@ export function roomWork(works: readonly RoomWork[], slug: string | undefined): 
 export function roomWorkView(
   room: Pick<ViewingRoom, "showPrice" | "showAvailability" | "showEdition">,
   work: RoomWork,
+  /** The ledger's line for the work now, if it has an edition (issue 40). */
+  editionLine?: string,
 ): RoomWorkView {
   const label = parseWorkLabel(work.artwork.description);
   return {
@@ -85,6 +87,8 @@ export function roomWorkView(
     label: room.showEdition ? label : { ...label, edition: undefined },
     note: work.note,
     price: room.showPrice ? work.price.trim() || "Price on request" : null,
+    // Availability the room hides is not in the page at all, live or not.
+    edition: room.showAvailability ? editionLine : null,
   };
 }
 

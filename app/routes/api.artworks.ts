@@ -1,6 +1,8 @@
 import { withCardPictures } from "#app/catalogue/gallery-pictures.server.ts";
 import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
+import { withEditionLines } from "#app/editions/edition-cards.server.ts";
 import { jsonError } from "#app/http/api-errors.server.ts";
 import type { Route } from "./+types/api.artworks";
 
@@ -14,7 +16,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const catalogue = context.get(contentStoreContext).catalogue();
   const result = galleryView(new URL(request.url).searchParams, catalogueLister(catalogue));
   if (!result.ok) return jsonError(result.status, result.message, { field: result.field });
-  return Response.json(withCardPictures(result.view), {
+  const view = withEditionLines(withCardPictures(result.view), context.get(editionAvailabilityContext));
+  return Response.json(view, {
     headers: { "Cache-Control": "public, max-age=0, must-revalidate" },
   });
 }

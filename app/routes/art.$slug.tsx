@@ -5,12 +5,14 @@ import { labelSummary, parseWorkLabel } from "#app/catalogue/work-label.ts";
 import { ArtworkArticle } from "#app/components/artwork/artwork-article.tsx";
 import { ArtworkPager } from "#app/components/artwork/artwork-pager.tsx";
 import { ArtworkView } from "#app/components/artwork/artwork-view.tsx";
+import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
 import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
 import { picturesFor } from "#app/images/picture-images.server.ts";
@@ -56,6 +58,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
     brand,
     copy: { scaleHeading: art.scale_heading, scaleCaption: art.scale_caption },
     confirmation: enquiryConfirmation(enquiries),
+    // What the ledger says now (from memory: an outage keeps the last known, decision 076).
+    edition: context.get(editionAvailabilityContext).publicEdition(artwork.slug) ?? null,
   };
 }
 
@@ -83,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
     }),
     // Built here, not in the loader: its URLs name the public origin, which prerendered loader
     // data (the .data files) would otherwise carry as the build's placeholder.
-    { "script:ld+json": artworkJsonLd(artwork, picture, loaderData.brand) },
+    { "script:ld+json": artworkJsonLd(artwork, picture, loaderData.brand, loaderData.edition?.size) },
   ];
 };
 
@@ -105,47 +109,54 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
   // Every catalogue record says "Sold" today; an available work asks about itself.
   const sold = artwork.availability.trim().toLowerCase() === "sold";
   return (
-    <ArtworkView
-      artwork={artwork}
-      label={label}
-      scale={{ heading: copy.scaleHeading, caption: copy.scaleCaption }}
-      bar={
-        <>
-          <Link to={gallerySearch ? `/art${gallerySearch}` : "/art"} state={backState} className="button button-ghost">
-            ← Back to Gallery
-          </Link>
-          <ArtworkPager neighbours={neighbours} loading={loading} state={gallerySearch ? state : undefined} />
-        </>
-      }
-    >
-      <ArtworkArticle
+    <LiveEditionLines>
+      <ArtworkView
         artwork={artwork}
         label={label}
-        image={{ href: `/art/${artwork.slug}/zoom`, opens: "zoom" }}
-        priority
-        controls={
-          <a href="#view-at-scale" className="button button-ghost">
-            {copy.scaleHeading}
-          </a>
+        scale={{ heading: copy.scaleHeading, caption: copy.scaleCaption }}
+        bar={
+          <>
+            <Link
+              to={gallerySearch ? `/art${gallerySearch}` : "/art"}
+              state={backState}
+              className="button button-ghost"
+            >
+              ← Back to Gallery
+            </Link>
+            <ArtworkPager neighbours={neighbours} loading={loading} state={gallerySearch ? state : undefined} />
+          </>
         }
-        enquiry={
-          <section aria-label="Enquire">
-            <EnquiryForm
-              descriptor={{
-                subject: "work",
-                subjectRef: artwork.slug,
-                subjectTitle: artwork.title,
-                sourcePath: `/art/${artwork.slug}`,
-                sold,
-              }}
-              display="closed"
-              openLabel={sold ? "Enquire about similar works" : "Enquire about this work"}
-              confirmation={loaderData.confirmation}
-            />
-          </section>
-        }
-      />
-    </ArtworkView>
+      >
+        <ArtworkArticle
+          artwork={artwork}
+          label={label}
+          image={{ href: `/art/${artwork.slug}/zoom`, opens: "zoom" }}
+          priority
+          edition={loaderData.edition?.line}
+          controls={
+            <a href="#view-at-scale" className="button button-ghost">
+              {copy.scaleHeading}
+            </a>
+          }
+          enquiry={
+            <section aria-label="Enquire">
+              <EnquiryForm
+                descriptor={{
+                  subject: "work",
+                  subjectRef: artwork.slug,
+                  subjectTitle: artwork.title,
+                  sourcePath: `/art/${artwork.slug}`,
+                  sold,
+                }}
+                display="closed"
+                openLabel={sold ? "Enquire about similar works" : "Enquire about this work"}
+                confirmation={loaderData.confirmation}
+              />
+            </section>
+          }
+        />
+      </ArtworkView>
+    </LiveEditionLines>
   );
 }
 

@@ -14,6 +14,7 @@ import { withCardPictures } from "#app/catalogue/gallery-pictures.server.ts";
 import { catalogueLister, galleryView } from "#app/catalogue/gallery-view.server.ts";
 import { useGalleryPages } from "#app/catalogue/use-gallery-pages.ts";
 import { useMoreOnScroll } from "#app/catalogue/use-more-on-scroll.ts";
+import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
 import styles from "#app/components/gallery/gallery.module.css";
 import { GalleryCardGrid } from "#app/components/gallery/gallery-card-grid.tsx";
 import { GalleryFilterForm } from "#app/components/gallery/gallery-filter-form.tsx";
@@ -21,6 +22,8 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { StatusPage } from "#app/components/status-page.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
+import { withEditionLines } from "#app/editions/edition-cards.server.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
 import { metaSite, socialImage } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
@@ -72,7 +75,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     empty: artPage.empty,
   };
   return {
-    view: withCardPictures(view),
+    view: withEditionLines(withCardPictures(view), context.get(editionAvailabilityContext)),
     options: catalogue.filterOptions(),
     shareImage,
     copy,
@@ -138,7 +141,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {shown.cards.length > 0 || shown.loading ? (
-        <GalleryCardGrid shown={shown} printSize={loaderData.printSize} />
+        <LiveEditionLines>
+          <GalleryCardGrid shown={shown} printSize={loaderData.printSize} />
+        </LiveEditionLines>
       ) : (
         <div className={styles.empty}>
           <h2>{copy.noMatchHeading}</h2>

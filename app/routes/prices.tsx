@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LiveEditionLines, SeriesLine } from "#app/components/edition/edition-lines.tsx";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
@@ -6,6 +7,7 @@ import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { PricesPage } from "#app/content/pages/prices.server.ts";
 import type { SiteSettings } from "#app/content/site-settings.server.ts";
 import type { EnquirySubject } from "#app/db/enquiry-schema.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
 import { enquiryConfirmation, subjectTitles } from "#app/enquiries/enquiry-fields.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
@@ -59,7 +61,19 @@ export function loader({ context }: Route.LoaderArgs) {
   const pricesPage = content.page("prices");
   const { prices, enquiries } = content.siteSettings();
   const { originals, commissions } = pricesPage;
+  const catalogue = content.catalogue();
+  const availability = context.get(editionAvailabilityContext);
+  // Every series, in the gallery's order: a line shows for those with editions set ("Icaro: 6
+  // of 12 claimed"), and appears live on the others when one is set.
+  const series = catalogue.filterOptions().series.map(({ value }) => ({
+    series: value,
+    line: availability.series(
+      value,
+      catalogue.artworks.filter((work) => work.series === value).map((work) => work.slug),
+    )?.line,
+  }));
   return {
+    series,
     prices: {
       ...pricesPage,
       originals: {
@@ -107,6 +121,13 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                   <li key={point}>{point}</li>
                 ))}
               </ul>
+              {card.priceName === "limited_edition_prints" ? (
+                <LiveEditionLines className={styles.series}>
+                  {loaderData.series.map(({ series, line }) => (
+                    <SeriesLine key={series} series={series} line={line} className={styles.seriesLine} />
+                  ))}
+                </LiveEditionLines>
+              ) : null}
               <TierEnquiry priceName={card.priceName} confirmation={loaderData.confirmation} />
             </div>
           ))}

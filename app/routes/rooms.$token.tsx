@@ -3,6 +3,7 @@ import { z } from "zod";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
 import { isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { ContentHtml } from "#app/components/content-html.tsx";
+import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
@@ -10,6 +11,7 @@ import { RoomPasscodeForm } from "#app/components/room/room-passcode.tsx";
 import { RoomWork, roomWorkHrefs } from "#app/components/room/room-work.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
 import { enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -50,7 +52,9 @@ export const loader = answeringOutages("page", async ({ params, request, context
       token: params.token,
       title: room.title,
       introduction: introductionHtml(room.introduction),
-      works: works.map((work) => roomWorkView(room, work)),
+      works: works.map((work) =>
+        roomWorkView(room, work, context.get(editionAvailabilityContext).publicEdition(work.artwork.slug)?.line),
+      ),
       // One form token per work: each is single-use, and a collector may ask about several.
       formTokens: Object.fromEntries(works.map((work) => [work.artwork.slug, issueFormToken()])),
       downloads: room.downloads.flatMap((item) => {
@@ -124,7 +128,7 @@ export default function ViewingRoomPage({ loaderData, actionData }: Route.Compon
       {works.length === 0 ? (
         <p className={styles.empty}>The studio has not placed any works in this room yet.</p>
       ) : null}
-      <div className={styles.works}>
+      <LiveEditionLines className={styles.works}>
         {works.map((work, index) => (
           <RoomWork
             key={work.artwork.slug}
@@ -153,7 +157,7 @@ export default function ViewingRoomPage({ loaderData, actionData }: Route.Compon
             />
           </RoomWork>
         ))}
-      </div>
+      </LiveEditionLines>
       {downloads.length > 0 ? (
         <section className={styles.downloads} aria-labelledby="room-downloads">
           <h2 id="room-downloads">Documents</h2>

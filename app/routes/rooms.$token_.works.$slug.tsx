@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
 import { ArtworkView } from "#app/components/artwork/artwork-view.tsx";
+import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
 import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
 import { RoomWork, roomWorkHrefs } from "#app/components/room/room-work.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
+import { editionAvailabilityContext } from "#app/editions/edition-availability.server.ts";
 import { type EnquiryFieldErrors, type EnquiryValues, enquiryConfirmation } from "#app/enquiries/enquiry-fields.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
 import { submitEnquiry } from "#app/enquiries/submit-enquiry.server.ts";
@@ -39,7 +41,7 @@ export const loader = answeringOutages("page", async ({ params, request, context
   return {
     token: params.token,
     roomTitle: gate.room.title,
-    work: roomWorkView(gate.room, work),
+    work: roomWorkView(gate.room, work, context.get(editionAvailabilityContext).publicEdition(work.artwork.slug)?.line),
     scale: { heading: content.page("art").scale_heading, caption: content.page("art").scale_caption },
     formToken: issueFormToken(),
     enquireOpen: new URL(request.url).searchParams.has("enquire"),
@@ -104,33 +106,35 @@ export default function RoomWorkPage({ loaderData, actionData }: Route.Component
         </a>
       }
     >
-      <RoomWork work={work} token={token} headingLevel={1} priority imageLinksTo="zoom">
-        <section id="enquire" className={styles.enquire} aria-label="Enquire">
-          {answer?.sent ? (
-            <p role="status" className={styles.sent}>
-              {confirmation}
-            </p>
-          ) : (
-            <EnquiryForm
-              descriptor={{
-                subject: "room",
-                subjectRef: artwork.slug,
-                subjectTitle: artwork.title,
-                sourcePath: "/rooms",
-              }}
-              token={formToken}
-              values={answer?.values}
-              errors={answer?.fieldErrors}
-              formError={answer && Object.keys(answer.fieldErrors).length === 0 ? answer.message : undefined}
-              display={enquireOpen || answer ? "open" : "closed"}
-              openLabel="Enquire about this work"
-              openHref={hrefs.enquire}
-              postTo={{ page: hrefs.work, api: `/rooms/${token}/enquiries` }}
-              confirmation={confirmation}
-            />
-          )}
-        </section>
-      </RoomWork>
+      <LiveEditionLines>
+        <RoomWork work={work} token={token} headingLevel={1} priority imageLinksTo="zoom">
+          <section id="enquire" className={styles.enquire} aria-label="Enquire">
+            {answer?.sent ? (
+              <p role="status" className={styles.sent}>
+                {confirmation}
+              </p>
+            ) : (
+              <EnquiryForm
+                descriptor={{
+                  subject: "room",
+                  subjectRef: artwork.slug,
+                  subjectTitle: artwork.title,
+                  sourcePath: "/rooms",
+                }}
+                token={formToken}
+                values={answer?.values}
+                errors={answer?.fieldErrors}
+                formError={answer && Object.keys(answer.fieldErrors).length === 0 ? answer.message : undefined}
+                display={enquireOpen || answer ? "open" : "closed"}
+                openLabel="Enquire about this work"
+                openHref={hrefs.enquire}
+                postTo={{ page: hrefs.work, api: `/rooms/${token}/enquiries` }}
+                confirmation={confirmation}
+              />
+            )}
+          </section>
+        </RoomWork>
+      </LiveEditionLines>
     </ArtworkView>
   );
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { Artwork } from "#app/catalogue/catalogue.ts";
 import type { WorkLabel } from "#app/catalogue/work-label.ts";
+import { EditionLine } from "#app/components/edition/edition-lines.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { usePictureImage } from "#app/components/picture-images.tsx";
 import styles from "./artwork-article.module.css";
@@ -29,6 +30,7 @@ export function ArtworkArticle({
   details,
   controls,
   enquiry,
+  edition,
 }: {
   artwork: Artwork;
   label: WorkLabel;
@@ -42,6 +44,11 @@ export function ArtworkArticle({
   details?: ReactNode;
   controls: ReactNode;
   enquiry?: ReactNode;
+  /**
+   * The ledger's line for the work ("Edition of 8 · 6 available"); undefined draws an empty,
+   * hidden line a live page can fill in, null none at all (a room that hides availability).
+   */
+  edition?: string | null;
 }) {
   const { width, height } = usePictureImage("artworks", artwork.imageLarge);
   const Heading = headingLevel === 1 ? "h1" : "h2";
@@ -75,6 +82,7 @@ export function ArtworkArticle({
         <p className={styles.subtitle}>
           {artwork.year} · {artwork.seriesLabel}
         </p>
+        {edition === null ? null : <EditionLine workSlug={artwork.slug} line={edition} className={styles.edition} />}
         {details}
         <p className={styles.controls}>{controls}</p>
         <ArtworkLabel artwork={artwork} label={label} />

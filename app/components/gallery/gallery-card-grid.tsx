@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { ShownCards } from "#app/catalogue/use-gallery-pages.ts";
+import { EditionLine } from "#app/components/edition/edition-lines.tsx";
 import { Picture } from "#app/components/picture.tsx";
 import { PictureImagesProvider } from "#app/components/picture-images.tsx";
 import styles from "./gallery.module.css";
@@ -33,6 +34,7 @@ export function GalleryCardGrid({ shown, printSize }: { shown: ShownCards; print
               <p className={styles.line}>
                 {card.year}. 1 of 1 original, {printSize}, {card.availability}.
               </p>
+              <EditionLine workSlug={card.slug} line={card.edition} className={styles.edition} />
             </Link>
           </li>
         ))}

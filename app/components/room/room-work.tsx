@@ -16,6 +16,8 @@ export interface RoomWorkView {
   note: string;
   /** "Price on request" when the room shows prices and the studio gave none; null when hidden. */
   price: string | null;
+  /** The ledger's line ("Edition of 8 · 6 available"); null when the room hides availability. */
+  edition: string | null | undefined;
 }
 
 /** The addresses of a work inside the room: every one of them checks the link again. */
@@ -46,7 +48,7 @@ export function RoomWork({
   imageLinksTo: "work" | "zoom";
   children?: ReactNode;
 }) {
-  const { artwork, label, note, price } = work;
+  const { artwork, label, note, price, edition } = work;
   const hrefs = roomWorkHrefs(token, artwork.slug);
   const inRoom = imageLinksTo === "work";
   return (
@@ -57,6 +59,7 @@ export function RoomWork({
       headingLevel={headingLevel}
       headingId={`work-${artwork.slug}`}
       priority={priority}
+      edition={edition}
       details={
         <>
           {note ? (
