@@ -134,9 +134,8 @@ test("without JavaScript, a refused sale comes back with the ledger's sentence a
   await context.close();
 });
 
-// Only when screenshots are asked for: the same screens on a phone's width.
-test("the ledger's screens at 390 (screenshots only) @desktop", async ({ browser }) => {
-  test.skip(!shots, "screenshots only");
+// A phone's width: the overview and a print's forms fit, with nothing cut off to the side.
+test("at 390 the overview and a print's forms fit the width @desktop", async ({ browser }) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     hasTouch: true,
@@ -144,9 +143,14 @@ test("the ledger's screens at 390 (screenshots only) @desktop", async ({ browser
     storageState: own.studio.stateFile,
   });
   const page = await context.newPage();
+  const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await page.goto("/admin/editions");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
   await shoot(page, "overview-390");
   await page.goto(`/admin/editions/${worksByWidth[0]!.slug}?unit=2`);
+  await expect(page.locator("#manage")).toBeVisible();
+  expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
   await shoot(page, "ledger-390");
   await page.locator("#manage").scrollIntoViewIfNeeded();
   await shoot(page, "ledger-390-manage");
