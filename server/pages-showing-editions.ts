@@ -2,14 +2,16 @@ import type { EditionAvailability } from "#app/editions/edition-availability.ser
 
 /**
  * What the public pages print of the edition ledger, as a version for their kept copies
- * (decision 076): `/art/<slug>` its work's line (and so its size, in the JSON-LD), `/art` and
+ * (decision 076): `/art/<slug>` its work's line (and so its size, in the JSON-LD) and its public
+ * provenance (a resale leaves the line as it was), `/art` and
  * `/prices` anything of any work (the gallery's cards, the series' lines). Undefined for a page
  * that prints none now: it may be the build's file. A viewing room is never kept.
  */
 export function editionPageVersion(pathname: string, availability: EditionAvailability): string | undefined {
   if (pathname === "/art" || pathname === "/prices") return availability.version();
   const slug = /^\/art\/([a-z0-9][a-z0-9-]*)$/.exec(pathname)?.[1];
-  return slug ? availability.publicEdition(slug)?.line : undefined;
+  const edition = slug ? availability.publicEdition(slug) : undefined;
+  return edition ? `${edition.line}|${JSON.stringify(edition.owners)}` : undefined;
 }
 
 /**

@@ -3,6 +3,8 @@ import type { AppDatabase } from "#app/db/database.server.ts";
 import { type EditionKind, editionHolds, editions, editionUnits, type UnitState } from "#app/db/edition-schema.ts";
 import type { EditionSummary } from "./edition-reading.server.ts";
 import { availabilityLine, type StateCounts } from "./edition-words.ts";
+import type { PublicOwner } from "./public-owner.ts";
+import { readPublicOwners } from "./public-owners.server.ts";
 
 /** Prints of one edition that share a state (and, when held, the end of their open hold). */
 interface UnitGroup {
@@ -16,7 +18,7 @@ interface UnitGroup {
 /**
  * What the public may know of a work's edition, as read from the ledger, without a clock: the
  * holds keep their ends, so the summary can be judged at any moment after (`summaryAt`). No
- * collector, holder or price is read.
+ * holder, email or price is read, and an owner's name only where they agreed to be named.
  */
 export interface EditionFacts {
   workSlug: string;
@@ -24,6 +26,8 @@ export interface EditionFacts {
   size: number;
   artistProofs: number;
   groups: UnitGroup[];
+  /** The public provenance: each sold print's owners, first to latest. */
+  owners: PublicOwner[];
 }
 
 /**
@@ -57,6 +61,7 @@ export async function readEditionFacts(db: AppDatabase, workSlugs?: string[]): P
       size: row.size,
       artistProofs: row.artistProofs,
       groups: [],
+      owners: [],
     };
     work.groups.push({
       artistProof: row.artistProof,
@@ -65,6 +70,10 @@ export async function readEditionFacts(db: AppDatabase, workSlugs?: string[]): P
       count: Number(row.count),
     });
     facts.set(row.workSlug, work);
+  }
+  for (const [slug, owners] of await readPublicOwners(db, workSlugs)) {
+    const work = facts.get(slug);
+    if (work) work.owners = owners;
   }
   return facts;
 }

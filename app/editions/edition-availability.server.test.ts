@@ -71,6 +71,7 @@ for (const engine of allTestEngines) {
         .toEqual({
           line: "Edition of 8 · 6 available",
           size: 8,
+          owners: [{ print: "3/8", owner: null, acquired: "2026-11", fromTheArtist: true }],
         });
       expect(availability.series("Icaro", icaro)?.line).toBe("Icaro: 2 of 8 claimed");
     });
@@ -103,7 +104,12 @@ for (const engine of allTestEngines) {
         expect(availability.summary(icaro[1] as string)).toEqual(summaries.get(icaro[1] as string));
         clock = saved;
       }
-      expect(availability.publicEdition(icaro[1] as string)).toEqual({ line: "Unique · sold", size: 1 });
+      // The collector did not agree to be named: a private collection in the public provenance.
+      expect(availability.publicEdition(icaro[1] as string)).toEqual({
+        line: "Unique · sold",
+        size: 1,
+        owners: [{ print: null, owner: null, acquired: "2026-11", fromTheArtist: true }],
+      });
     });
 
     it("follows a change made in SQL by hand, as any writer's", async () => {
@@ -116,9 +122,36 @@ for (const engine of allTestEngines) {
         .toBe("Edition of 8 · 5 available");
     });
 
+    it("names an owner in the provenance only where they agreed, print by print, first to latest", async () => {
+      await ledger.sell({ workSlug: slug, number: 4, ...sale, collectorName: "Bo Named", ownerPublic: true });
+      // Agreed to the provenance, but asked for a private certificate: private everywhere.
+      await ledger.sell({ workSlug: slug, number: 6, ...sale, ownerPublic: true, collectorPrivate: true });
+      await ledger.recordResale({ workSlug: slug, number: 4, ownerName: "Cy Private", acquiredOn: "2026-12-01" });
+      await ledger.recordResale({
+        workSlug: slug,
+        number: 4,
+        ownerName: "Di Public",
+        acquiredOn: "2026-12-01",
+        private: false,
+      });
+      await expect
+        .poll(() => availability.publicEdition(slug)?.owners.filter((entry) => entry.print !== "3/8"), {
+          timeout: 2_000,
+          interval: 20,
+        })
+        .toEqual([
+          { print: "4/8", owner: "Bo Named", acquired: "2026-11", fromTheArtist: true },
+          { print: "4/8", owner: null, acquired: "2026-12", fromTheArtist: false },
+          { print: "4/8", owner: "Di Public", acquired: "2026-12", fromTheArtist: false },
+          { print: "6/8", owner: null, acquired: "2026-11", fromTheArtist: true },
+        ]);
+    });
+
     it("never names a collector, a holder or a price", () => {
       const shown = JSON.stringify([availability.summary(slug), availability.series("Icaro", icaro)]);
       for (const secret of ["Ada", "ada@example.org", "Bo", "Cy", "120000", "AUD"]) expect(shown).not.toContain(secret);
+      const provenance = JSON.stringify(availability.publicEdition(slug)?.owners);
+      for (const secret of ["Ada", "ada@example.org", "Cy", "120000", "AUD"]) expect(provenance).not.toContain(secret);
     });
   });
 }

@@ -4,6 +4,7 @@ import type { Database, Unlisten } from "#app/db/database.server.ts";
 import { type EditionFacts, holdEnds, readEditionFacts, summaryAt } from "./availability-facts.server.ts";
 import type { EditionSummary, SeriesSummary } from "./edition-reading.server.ts";
 import { seriesLine } from "./edition-words.ts";
+import type { PublicOwner } from "./public-owner.ts";
 
 /** The NOTIFY channel the ledger's trigger writes to (migration 0012), with {"workSlug"}. */
 export const EDITIONS_CHANNEL = "editions_changed";
@@ -13,11 +14,12 @@ const RETRY_MS = 2_000;
 
 const changeNotice = z.object({ workSlug: z.string().min(1).max(200) });
 
-/** What a public page prints of a work's edition: the line, and the size for schema.org. */
+/** What a public page prints of a work's edition: the line, the size for schema.org, the provenance. */
 export interface PublicEdition {
   /** "Edition of 8 · 6 available", "Unique · sold". */
   line: string;
   size: number;
+  owners: PublicOwner[];
 }
 
 export interface EditionAvailabilityOptions {
@@ -102,8 +104,10 @@ export class EditionAvailability {
 
   /** What a public page prints of the work's edition; undefined when it has none. */
   publicEdition(workSlug: string): PublicEdition | undefined {
-    const summary = this.summary(workSlug);
-    return summary ? { line: summary.line, size: summary.size } : undefined;
+    const facts = this.#facts.get(workSlug);
+    if (!facts) return undefined;
+    const summary = summaryAt(facts, this.#now());
+    return { line: summary.line, size: summary.size, owners: facts.owners };
   }
 
   /** The lines of those of `workSlugs` that have an edition, by slug. */

@@ -125,6 +125,8 @@ export const saleInput = z.strictObject({
   note,
   invoiceReference: z.string().trim().max(100, "An invoice reference can be at most 100 characters.").default(""),
   collectorPrivate: yesOrNo("Say whether the collector keeps their name private").default(false),
+  // Named in the work's public provenance only when they agreed (and not private on the certificate).
+  ownerPublic: yesOrNo("Say whether the collector may be named in the public provenance").default(false),
 });
 
 export const notForSaleInput = z.strictObject({

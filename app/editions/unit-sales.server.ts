@@ -64,7 +64,7 @@ export async function writeSale(tx: Tx, input: SaleInput, now: Date): Promise<Sa
       acquiredOn: input.soldOn,
       priceMinor: input.priceMinor,
       currency: input.currency,
-      private: input.collectorPrivate,
+      private: input.collectorPrivate || !input.ownerPublic,
     })
     .returning();
   if (!owner) throw new Error("insert returned no owner");

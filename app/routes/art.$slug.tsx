@@ -114,6 +114,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
         artwork={artwork}
         label={label}
         scale={{ heading: copy.scaleHeading, caption: copy.scaleCaption }}
+        owners={loaderData.edition?.owners}
         bar={
           <>
             <Link

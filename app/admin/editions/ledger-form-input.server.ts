@@ -96,6 +96,7 @@ export function saleFrom(form: FormData, workSlug: string) {
     note: text(form, "note"),
     invoiceReference: text(form, "invoiceReference"),
     collectorPrivate: form.has("collectorPrivate"),
+    ownerPublic: form.has("ownerPublic"),
   };
 }
 

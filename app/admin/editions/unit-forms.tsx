@@ -126,6 +126,7 @@ export function SaleForm({
               name="collectorPrivate"
               typed={typed}
             />
+            <CheckField label="The collector may be named in the public provenance" name="ownerPublic" typed={typed} />
           </div>
           <button type="submit" className="button">
             Record Sale of {label}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Artwork } from "#app/catalogue/catalogue.ts";
 import { CATALOGUE_PRINTED_SIZE, type WorkLabel } from "#app/catalogue/work-label.ts";
 import { EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import type { PublicOwner } from "#app/editions/public-owner.ts";
 import { ArtworkProvenance } from "./artwork-provenance.tsx";
 import styles from "./artwork-view.module.css";
 import { ViewAtScale } from "./view-at-scale.tsx";
@@ -16,6 +17,7 @@ export function ArtworkView({
   label,
   bar,
   scale,
+  owners = [],
   children,
 }: {
   artwork: Artwork;
@@ -24,6 +26,8 @@ export function ArtworkView({
   bar: ReactNode;
   /** "View at scale"'s heading and caption (art.yaml). */
   scale: { heading: string; caption: string };
+  /** The edition ledger's owners whose entries are public, for the provenance. */
+  owners?: PublicOwner[];
   children: ReactNode;
 }) {
   return (
@@ -31,7 +35,7 @@ export function ArtworkView({
       <div className={styles.bar}>{bar}</div>
       {children}
       <div className={styles.more}>
-        {label.prose.length > 0 || label.provenance.length > 0 ? (
+        {label.prose.length > 0 || label.provenance.length > 0 || owners.length > 0 ? (
           <div className={styles.reading}>
             {label.prose.length > 0 ? (
               <section aria-labelledby="about-heading">
@@ -45,7 +49,7 @@ export function ArtworkView({
                 ))}
               </section>
             ) : null}
-            <ArtworkProvenance entries={label.provenance} />
+            <ArtworkProvenance entries={label.provenance} owners={owners} />
           </div>
         ) : null}
         <section id="view-at-scale" className={styles.scale} aria-labelledby="scale-heading">
