@@ -4,13 +4,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
-import { PDFDocument, PDFName, type PDFNumber, PDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processContentStore } from "#app/content/content-store.server.ts";
 import { EditionLedger } from "#app/editions/edition-ledger.server.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
 import { outboxDir } from "#app/email/outbox-files.server.ts";
+import { qrCodesIn, rgbImages } from "#tests/support/pdf-qr.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { storedCertificatePdf } from "./certificate-files.server.ts";
@@ -53,17 +53,6 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** The embedded images whose pixels are RGB, decoded: pdf-lib stores a PNG as Flate-compressed RGB. */
-function rgbImages(pdf: PDFDocument) {
-  return pdf.context.enumerateIndirectObjects().flatMap(([, object]) => {
-    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of("Subtype")) !== PDFName.of("Image")) return [];
-    if (object.dict.get(PDFName.of("Filter")) !== PDFName.of("FlateDecode")) return [];
-    const width = (object.dict.get(PDFName.of("Width")) as PDFNumber).asNumber();
-    const height = (object.dict.get(PDFName.of("Height")) as PDFNumber).asNumber();
-    return [{ width, height, pixels: zlib.inflateSync(object.contents) }];
-  });
-}
-
 /** Reads a QR image's modules back by sampling each module's centre (the image is made whole-pixel per module). */
 function modulesIn(image: { width: number; pixels: Buffer }, size: number): boolean[][] {
   const dark = (x: number, y: number) => (image.pixels[(y * image.width + x) * 3] ?? 255) < 128;
@@ -94,6 +83,8 @@ describe("a certificate's PDF", { timeout: 60_000 }, () => {
       );
       expect(qr, "the QR image is in the PDF").toBeDefined();
       expect(modulesIn(qr as NonNullable<typeof qr>, expected.length)).toEqual(expected);
+      // And a real decoder, as a phone reads the printed code, gets exactly the address.
+      expect(await qrCodesIn(bytes)).toEqual([address]);
     });
   }
 });

@@ -174,8 +174,10 @@ export const editionOwners = pgTable(
     priceMinor: bigint("price_minor", { mode: "number" }),
     currency: text("currency"),
     note: text("note").notNull().default(""),
-    // Whether this entry may be shown publicly (by the owner's wish).
+    // The owner asked not to be named on their certificate.
     private: boolean("private").notNull().default(true),
+    // The owner agreed to be named in the work's public provenance (else "Private collection").
+    publicProvenance: boolean("public_provenance").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [

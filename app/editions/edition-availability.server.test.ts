@@ -124,15 +124,15 @@ for (const engine of allTestEngines) {
 
     it("names an owner in the provenance only where they agreed, print by print, first to latest", async () => {
       await ledger.sell({ workSlug: slug, number: 4, ...sale, collectorName: "Bo Named", ownerPublic: true });
-      // Agreed to the provenance, but asked for a private certificate: private everywhere.
-      await ledger.sell({ workSlug: slug, number: 6, ...sale, ownerPublic: true, collectorPrivate: true });
+      // Named on the certificate is not named in public: that needs the owner's own yes.
+      await ledger.sell({ workSlug: slug, number: 6, ...sale, collectorName: "Cy Certificate" });
       await ledger.recordResale({ workSlug: slug, number: 4, ownerName: "Cy Private", acquiredOn: "2026-12-01" });
       await ledger.recordResale({
         workSlug: slug,
         number: 4,
         ownerName: "Di Public",
         acquiredOn: "2026-12-01",
-        private: false,
+        ownerPublic: true,
       });
       await expect
         .poll(() => availability.publicEdition(slug)?.owners.filter((entry) => entry.print !== "3/8"), {

@@ -125,7 +125,7 @@ export const saleInput = z.strictObject({
   note,
   invoiceReference: z.string().trim().max(100, "An invoice reference can be at most 100 characters.").default(""),
   collectorPrivate: yesOrNo("Say whether the collector keeps their name private").default(false),
-  // Named in the work's public provenance only when they agreed (and not private on the certificate).
+  // Named in the work's public provenance only when they agreed.
   ownerPublic: yesOrNo("Say whether the collector may be named in the public provenance").default(false),
 });
 
@@ -143,7 +143,8 @@ export const resaleInput = z
     priceMinor: priceMinor.optional(),
     currency: currency.optional(),
     note,
-    private: yesOrNo("Say whether the new owner keeps their name private").default(true),
+    private: yesOrNo("Say whether the new owner keeps their name private on the certificate").default(false),
+    ownerPublic: yesOrNo("Say whether the new owner may be named in the public provenance").default(false),
   })
   .refine(
     (input) => (input.priceMinor === undefined) === (input.currency === undefined),

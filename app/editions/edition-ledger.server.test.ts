@@ -288,8 +288,7 @@ for (const engine of allTestEngines) {
       });
       const owners = await ledger.provenance({ workSlug, number: 1 });
       expect(owners.map((owner) => [owner.ownerName, owner.acquiredOn, owner.private])).toEqual([
-        // The first owner agreed to nothing public: private by default.
-        ["Ada Lovelace", "2026-06-01", true],
+        ["Ada Lovelace", "2026-06-01", false],
         ["Di", "2026-11-01", false],
       ]);
       const [kept] = await testDb.database.db.select().from(editionSales).where(eq(editionSales.id, first.id));

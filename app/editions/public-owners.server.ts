@@ -16,7 +16,7 @@ export async function readPublicOwners(db: AppDatabase, workSlugs?: string[]): P
       number: editionUnits.number,
       artistProof: editionUnits.artistProof,
       ownerName: editionOwners.ownerName,
-      private: editionOwners.private,
+      publicProvenance: editionOwners.publicProvenance,
       acquiredOn: editionOwners.acquiredOn,
       saleId: editionOwners.saleId,
     })
@@ -35,7 +35,7 @@ export async function readPublicOwners(db: AppDatabase, workSlugs?: string[]): P
     const list = owners.get(row.workSlug) ?? [];
     list.push({
       print: row.kind === "unique" ? null : unitLabel(row, row),
-      owner: row.private ? null : row.ownerName,
+      owner: row.publicProvenance ? row.ownerName : null,
       acquired: row.acquiredOn.slice(0, 7),
       fromTheArtist: row.saleId !== null,
     });

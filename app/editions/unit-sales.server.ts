@@ -64,7 +64,8 @@ export async function writeSale(tx: Tx, input: SaleInput, now: Date): Promise<Sa
       acquiredOn: input.soldOn,
       priceMinor: input.priceMinor,
       currency: input.currency,
-      private: input.collectorPrivate || !input.ownerPublic,
+      private: input.collectorPrivate,
+      publicProvenance: input.ownerPublic,
     })
     .returning();
   if (!owner) throw new Error("insert returned no owner");
@@ -116,6 +117,7 @@ export async function writeResale(tx: Tx, input: ResaleInput, now: Date): Promis
       currency: input.currency ?? null,
       note: input.note,
       private: input.private,
+      publicProvenance: input.ownerPublic,
     })
     .returning();
   if (!owner) throw new Error("insert returned no owner");

@@ -114,7 +114,8 @@ export function resaleFrom(form: FormData, workSlug: string) {
     acquiredOn: text(form, "acquiredOn").trim(),
     ...(price === "" ? {} : { priceMinor: priceMinorFrom(price, currency), currency }),
     note: text(form, "note"),
-    private: !form.has("ownerPublic"),
+    private: form.has("ownerPrivate"),
+    ownerPublic: form.has("ownerPublic"),
   };
 }
 

@@ -180,6 +180,11 @@ export function ResaleForm({ slug, unit, label, refused, today }: FormProps & { 
               autoComplete="off"
             />
             <NoteField label="Note (for the studio)" typed={typed} />
+            <CheckField
+              label="Keep the new owner's name private on the certificate"
+              name="ownerPrivate"
+              typed={typed}
+            />
             <CheckField label="The new owner may be named in the public provenance" name="ownerPublic" typed={typed} />
           </div>
           <button type="submit" className="button">

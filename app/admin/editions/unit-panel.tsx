@@ -132,7 +132,10 @@ function SaleRecord({ record }: { record: Selected["record"] }) {
         <dt>Owners</dt>
         <dd>
           {(record?.owners ?? [])
-            .map((owner) => `${owner.ownerName} (${owner.acquiredOn}${owner.private ? ", private" : ""})`)
+            .map(
+              (owner) =>
+                `${owner.ownerName} (${owner.acquiredOn}${owner.private ? ", private on the certificate" : ""}${owner.publicProvenance ? ", named in the public provenance" : ""})`,
+            )
             .join(" → ")}
         </dd>
       </dl>

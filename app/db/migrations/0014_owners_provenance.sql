@@ -1,3 +1,5 @@
+-- Public provenance (issue 40): whether an owner agreed to be named there, apart from the certificate.
+ALTER TABLE "edition_owners" ADD COLUMN "public_provenance" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 -- The public provenance (issue 40) is read with the availability, so a new owner (a sale's, or a
 -- resale's, which changes no print) NOTIFYs editions_changed as the editions and prints do
 -- (0012): every process's pages show it within 2 s, whoever wrote it.
