@@ -14,6 +14,8 @@ export const editorWidths: { name: string; options: BrowserContextOptions }[] = 
 export interface StudioServer {
   readonly server: ServerProcess;
   readonly studio: EnrolledStudio;
+  /** The server's DATA_DIR (its outbox, its keys). */
+  readonly dataDir: string;
   /** A folder removed after the spec. */
   tempDir(): string;
 }
@@ -27,6 +29,7 @@ export function ownStudioServer(portOffset: number, name: string): StudioServer 
   const port = Number(process.env.E2E_PORT || 4173) + portOffset;
   let server: ServerProcess | undefined;
   let studio: EnrolledStudio | undefined;
+  let dataDir: string | undefined;
   const folders: string[] = [];
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `umbra-${name}-`));
@@ -36,8 +39,9 @@ export function ownStudioServer(portOffset: number, name: string): StudioServer 
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
+    dataDir = tempDir();
     server = await startServer({
-      DATA_DIR: tempDir(),
+      DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       WARM_IMAGES: "off",
@@ -68,6 +72,9 @@ export function ownStudioServer(portOffset: number, name: string): StudioServer 
     },
     get studio() {
       return started(studio, "studio");
+    },
+    get dataDir() {
+      return started(dataDir, "data folder");
     },
     tempDir,
   };
