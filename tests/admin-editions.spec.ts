@@ -179,6 +179,10 @@ for (const [index, width] of editorWidths.entries()) {
     await expect(provenance).toContainText(/Acquired from the artist by Charles Babbage, \w+ \d{4}/);
     await expect(provenance).toContainText(/Private collection, \w+ \d{4}/);
     await expect(provenance).not.toContainText("Dora Maar");
+    // The label's edition is the ledger's (the description says "1 of 1"), and its live line says
+    // what is available, not the description's "Availability".
+    await expect(publicPage.locator("dt:text-is('Edition') + dd")).toHaveText("Edition of 8");
+    await expect(publicPage.locator("dt:text-is('Availability')")).toHaveCount(0);
     await provenance.scrollIntoViewIfNeeded();
     await shoot(publicPage, `provenance-${width.name}`);
     await visitor.close();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { editionText, labelSummary, parseWorkLabel, printedSizeText } from "./work-label.ts";
+import {
+  type Edition,
+  editionText,
+  labelSummary,
+  parseWorkLabel,
+  printedSizeText,
+  withLedgerEdition,
+} from "./work-label.ts";
 
 const trinketMaker = `Description:
 The Trinket Maker sits at a bench of tiny drawers, each one holding a seed, a key or a sleeping animal.
@@ -133,5 +140,14 @@ describe("label texts", () => {
       "The Trinket Maker sits at a bench of tiny drawers, each one holding a seed, a key or a sleeping animal.",
     );
     expect(labelSummary(parseWorkLabel("Additional information:\nMedium: Ink"))).toBeUndefined();
+  });
+});
+
+describe("the ledger's edition on the label", () => {
+  it("replaces the description's edition when the ledger has one, and leaves it otherwise", () => {
+    const label = parseWorkLabel("A work.\n\nAdditional information:\nEdition: 1 of 1");
+    expect(editionText(withLedgerEdition(label, 8).edition as Edition)).toBe("Edition of 8");
+    expect(editionText(withLedgerEdition(label, 1).edition as Edition)).toBe("Unique");
+    expect(withLedgerEdition(label, undefined)).toBe(label);
   });
 });

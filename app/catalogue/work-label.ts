@@ -143,6 +143,15 @@ export function printedSizeText(size: PrintedSize): string {
   return `${inches(size.widthCm)} x ${inches(size.heightCm)} in (${size.widthCm} x ${size.heightCm} cm)`;
 }
 
+/**
+ * The label with the edition the studio's ledger records (issue 40), which the description's
+ * "Edition:" line may contradict; the label as it is when the ledger has none for the work.
+ */
+export function withLedgerEdition(label: WorkLabel, ledgerSize: number | undefined): WorkLabel {
+  if (ledgerSize === undefined) return label;
+  return { ...label, edition: { size: ledgerSize, text: ledgerSize === 1 ? "1 of 1" : `Edition of ${ledgerSize}` } };
+}
+
 /** "Unique" for an edition of 1, "Edition of 8" otherwise; the description's words if unreadable. */
 export function editionText(edition: Edition): string {
   if (!Number.isFinite(edition.size) || edition.size < 1) return edition.text;

@@ -124,7 +124,7 @@ for (const engine of allTestEngines) {
       const gate = await enterRoom(db, roomRequest(room.token), room.token, nextAddress());
       if (gate.state !== "open") throw new Error("room not open");
       const [work] = gate.works;
-      const view = roomWorkView(gate.room, work!, "Edition of 8 · 6 available");
+      const view = roomWorkView(gate.room, work!, { line: "Edition of 8 · 6 available", size: 8 });
       expect(view.price).toBeNull();
       expect(view.artwork.availability).toBe("");
       expect(view.label.edition).toBeUndefined();
@@ -133,9 +133,10 @@ for (const engine of allTestEngines) {
       const shown = await createTestRoom(db, { showAvailability: true });
       const open = await enterRoom(db, roomRequest(shown.token), shown.token, nextAddress());
       if (open.state !== "open") throw new Error("room not open");
-      expect(roomWorkView(open.room, open.works[0]!, "Edition of 8 · 6 available").edition).toBe(
-        "Edition of 8 · 6 available",
-      );
+      const openView = roomWorkView(open.room, open.works[0]!, { line: "Edition of 8 · 6 available", size: 8 });
+      expect(openView.edition).toBe("Edition of 8 · 6 available");
+      // The label's edition is the ledger's, not the description's "Edition: 1 of 1".
+      expect(openView.label.edition?.size).toBe(8);
     });
 
     it("answers 404 for an unknown token and for a renewed link's old token; the new one opens", async () => {

@@ -1,6 +1,6 @@
 import { marked } from "marked";
 import { data } from "react-router";
-import { parseWorkLabel } from "#app/catalogue/work-label.ts";
+import { parseWorkLabel, withLedgerEdition } from "#app/catalogue/work-label.ts";
 import type { RoomWorkView } from "#app/components/room/room-work.tsx";
 import { type ContentStore, processContentStore } from "#app/content/content-store.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
@@ -78,10 +78,11 @@ export function roomWork(works: readonly RoomWork[], slug: string | undefined): 
 export function roomWorkView(
   room: Pick<ViewingRoom, "showPrice" | "showAvailability" | "showEdition">,
   work: RoomWork,
-  /** The ledger's line for the work now, if it has an edition (issue 40). */
-  editionLine?: string,
+  /** The ledger's edition of the work now, if it has one (issue 40). */
+  edition?: { line: string; size: number },
 ): RoomWorkView {
-  const label = parseWorkLabel(work.artwork.description);
+  const label = withLedgerEdition(parseWorkLabel(work.artwork.description), edition?.size);
+  const editionLine = edition?.line;
   return {
     artwork: room.showAvailability ? work.artwork : { ...work.artwork, availability: "" },
     label: room.showEdition ? label : { ...label, edition: undefined },

@@ -1,7 +1,7 @@
 import { data, Link, useLocation, useRouteError } from "react-router";
 import { artworkNeighbours } from "#app/catalogue/artwork-neighbours.server.ts";
 import { useGalleryNeighbours } from "#app/catalogue/use-gallery-neighbours.ts";
-import { labelSummary, parseWorkLabel } from "#app/catalogue/work-label.ts";
+import { labelSummary, parseWorkLabel, withLedgerEdition } from "#app/catalogue/work-label.ts";
 import { ArtworkArticle } from "#app/components/artwork/artwork-article.tsx";
 import { ArtworkPager } from "#app/components/artwork/artwork-pager.tsx";
 import { ArtworkView } from "#app/components/artwork/artwork-view.tsx";
@@ -46,6 +46,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const neighbours = artworkNeighbours(catalogue, artwork.slug) ?? { previous: null, next: null };
   const { brand, enquiries } = content.siteSettings();
   const picture = imageInfo("artworks", artwork.imageLarge);
+  // What the ledger says now (from memory: an outage keeps the last known, decision 076).
+  const edition = context.get(editionAvailabilityContext).publicEdition(artwork.slug) ?? null;
   return {
     artwork,
     picture,
@@ -53,13 +55,12 @@ export function loader({ params, context }: Route.LoaderArgs) {
       ...picturesFor(artworkRefs([artwork.imageSmall])),
       [pictureKey("artworks", artwork.imageLarge)]: picture,
     },
-    label: parseWorkLabel(artwork.description),
+    label: withLedgerEdition(parseWorkLabel(artwork.description), edition?.size),
     neighbours,
     brand,
     copy: { scaleHeading: art.scale_heading, scaleCaption: art.scale_caption },
     confirmation: enquiryConfirmation(enquiries),
-    // What the ledger says now (from memory: an outage keeps the last known, decision 076).
-    edition: context.get(editionAvailabilityContext).publicEdition(artwork.slug) ?? null,
+    edition,
   };
 }
 
@@ -73,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const title = pageTitle(site, artwork.title);
   const description =
     labelSummary(label) ??
-    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: a unique work by ${loaderData.brand} on ${artwork.chain}, printed at 200 x 140 cm.`;
+    `${artwork.title} (${artwork.year}), ${artwork.seriesLabel}: ${editionWords(loaderData.edition?.size)} by ${loaderData.brand} on ${artwork.chain}, printed at 200 x 140 cm.`;
   return [
     { title },
     { name: "description", content: description },
@@ -95,6 +96,11 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
 interface GalleryState {
   gallerySearch?: unknown;
   galleryFrom?: unknown;
+}
+
+/** "a unique work", "an edition of 8": the meta description's words for the ledger's edition. */
+function editionWords(size: number | undefined): string {
+  return size && size > 1 ? `an edition of ${size}` : "a unique work";
 }
 
 export default function ArtworkPage({ loaderData }: Route.ComponentProps) {

@@ -53,7 +53,7 @@ export const loader = answeringOutages("page", async ({ params, request, context
       title: room.title,
       introduction: introductionHtml(room.introduction),
       works: works.map((work) =>
-        roomWorkView(room, work, context.get(editionAvailabilityContext).publicEdition(work.artwork.slug)?.line),
+        roomWorkView(room, work, context.get(editionAvailabilityContext).publicEdition(work.artwork.slug)),
       ),
       // One form token per work: each is single-use, and a collector may ask about several.
       formTokens: Object.fromEntries(works.map((work) => [work.artwork.slug, issueFormToken()])),

@@ -41,7 +41,7 @@ export const loader = answeringOutages("page", async ({ params, request, context
   return {
     token: params.token,
     roomTitle: gate.room.title,
-    work: roomWorkView(gate.room, work, context.get(editionAvailabilityContext).publicEdition(work.artwork.slug)?.line),
+    work: roomWorkView(gate.room, work, context.get(editionAvailabilityContext).publicEdition(work.artwork.slug)),
     scale: { heading: content.page("art").scale_heading, caption: content.page("art").scale_caption },
     formToken: issueFormToken(),
     enquireOpen: new URL(request.url).searchParams.has("enquire"),

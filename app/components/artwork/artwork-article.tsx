@@ -85,7 +85,8 @@ export function ArtworkArticle({
         {edition === null ? null : <EditionLine workSlug={artwork.slug} line={edition} className={styles.edition} />}
         {details}
         <p className={styles.controls}>{controls}</p>
-        <ArtworkLabel artwork={artwork} label={label} />
+        {/* The ledger's live line says whether it can be had: the description's "Availability" would contradict it. */}
+        <ArtworkLabel artwork={edition ? { ...artwork, availability: "" } : artwork} label={label} />
         {enquiry ? <div className={styles.enquire}>{enquiry}</div> : null}
       </div>
     </article>
