@@ -65,13 +65,7 @@ for (const [index, width] of editorWidths.entries()) {
   test(`sets an edition of 8, holds print 2 from an enquiry, sells print 3 (${width.name}) @desktop`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      ...width.options,
-      baseURL: own.server.url,
-      storageState: own.studio.stateFile,
-    });
-    const page = await context.newPage();
-    const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
+    const { context, page, press } = await signedInStudio(browser, width);
 
     await page.goto(`/admin/editions?q=${encodeURIComponent(work.title)}`);
     const row = page.getByRole("row").filter({ hasText: work.title });
@@ -194,13 +188,7 @@ test("two browsers selling the last print at once leave exactly one sale @deskto
   const slug = "a-door-in-the-canopy";
   const sellers = await Promise.all(
     editorWidths.map(async (width, index) => {
-      const context = await browser.newContext({
-        ...width.options,
-        baseURL: own.server.url,
-        storageState: own.studio.stateFile,
-      });
-      const page = await context.newPage();
-      const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
+      const { context, page, press } = await signedInStudio(browser, width);
       if (index === 0) {
         await page.goto(`/admin/editions/${slug}`);
         const edition = page.getByRole("form", { name: "The edition" });
@@ -325,6 +313,18 @@ async function verifyCommand(file: string): Promise<{ code: number; stdout: stri
     const failed = error as { code?: number; stdout?: string };
     return { code: failed.code ?? -1, stdout: failed.stdout ?? "" };
   }
+}
+
+/** The signed-in studio at one of the editor's widths, pressing as that device does (a tap on touch). */
+async function signedInStudio(browser: Browser, width: (typeof editorWidths)[number]) {
+  const context = await browser.newContext({
+    ...width.options,
+    baseURL: own.server.url,
+    storageState: own.studio.stateFile,
+  });
+  const page = await context.newPage();
+  const press = (target: Locator) => (width.options.hasTouch ? target.tap() : target.click());
+  return { context, page, press };
 }
 
 interface OutboxMail {
