@@ -42,10 +42,7 @@ export const subscriptionTopics = pgTable(
   },
   (table) => [
     check("subscription_topics_kind_check", sql`${table.kind} in ('standing', 'series', 'work')`),
-    check(
-      "subscription_topics_target_check",
-      sql`(${table.kind} = 'standing') = (${table.target} is null)`,
-    ),
+    check("subscription_topics_target_check", sql`(${table.kind} = 'standing') = (${table.target} is null)`),
     uniqueIndex("subscription_topics_target_idx").on(table.kind, table.target),
   ],
 );
