@@ -11,7 +11,7 @@ import {
 import { countDay } from "./subscription-days.server.ts";
 import { firstProblem, topicChoiceSchema } from "./subscription-input.server.ts";
 import { refuse } from "./subscription-refusal.ts";
-import { findToken, type TokenLookup, type Tx, claimToken } from "./subscription-tokens.server.ts";
+import { claimToken, findToken, type TokenLookup, type Tx } from "./subscription-tokens.server.ts";
 import { MANAGE_WORDING } from "./subscription-words.ts";
 
 // Everything a link in a mail can do. Each finds its subscriber from the token alone, so a
