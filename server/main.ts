@@ -12,6 +12,7 @@ import { PAGES_SHOWING_CATALOGUE_PDF } from "./catalogue-pdf/pages-showing-catal
 import { readPrerenderScriptNonce } from "./own-inline-scripts.ts";
 import { namesHtmlFile } from "./page-file-paths.ts";
 import { editionPageVersion, isEditionPageData } from "./pages-showing-editions.ts";
+import { joinedVersions, notifyTopicPageVersion } from "./pages-showing-topics.ts";
 import { answerParseErrors } from "./parse-errors.ts";
 import { logRequest } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -115,7 +116,12 @@ const servePrerendered = viteDevServer
         isPage: (pathname) => serverApp.publicPagePaths(runtime.services.content).has(pathname),
       },
       // Pages printing edition lines are kept for one version of what they print (decision 076).
-      live: (pathname) => editionPageVersion(pathname, runtime.services.editionAvailability),
+      // and the artwork page for the "Notify me" topic it offers (issue 41).
+      live: (pathname) =>
+        joinedVersions(
+          editionPageVersion(pathname, runtime.services.editionAvailability),
+          notifyTopicPageVersion(pathname, runtime.services.content, runtime.services.subscriptions),
+        ),
     });
 // The public quote list and the quote wall, from the services' cache and content (decision 066).
 const quotesFromMemory = viteDevServer

@@ -9,6 +9,7 @@ import { loggerContext } from "#app/observability/context.ts";
 import { publicQuoteCacheContext } from "#app/quotes/public-quote-cache.server.ts";
 import { adminEventsContext } from "#app/realtime/context.ts";
 import { cspNonceContext } from "#app/security/csp-nonce-context.ts";
+import { subscriptionServiceContext } from "#app/subscriptions/subscription-service.server.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -18,7 +19,7 @@ import type { Services } from "./services.ts";
  */
 export function routerContextFor(
   services: Pick<Services, "database" | "adminEvents" | "publicQuotes" | "logger"> &
-    Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf" | "editionAvailability">>,
+    Partial<Pick<Services, "content" | "contentSync" | "cataloguePdf" | "editionAvailability" | "subscriptions">>,
   request: { cspNonce?: string; clientIp: string },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -35,6 +36,8 @@ export function routerContextFor(
   }
   // Without one, pages print no edition (the context's default knows none).
   if (services.editionAvailability) context.set(editionAvailabilityContext, services.editionAvailability);
+  // Without one, forms offer the standing topics and posts to /subscribe answer 503.
+  if (services.subscriptions) context.set(subscriptionServiceContext, services.subscriptions);
   context.set(cspNonceContext, request.cspNonce);
   context.set(clientIpContext, request.clientIp);
   return context;

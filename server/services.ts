@@ -28,6 +28,8 @@ import { getLogger } from "#app/observability/logger.server.ts";
 import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
 import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
+import { CONFIRMATION_KIND, confirmationComposer } from "#app/subscriptions/confirmation-mail.server.ts";
+import { SubscriptionService } from "#app/subscriptions/subscription-service.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { UnnamedFilesUpkeep } from "#app/uploads/unnamed-files-upkeep.server.ts";
@@ -63,6 +65,8 @@ export interface Services {
   cataloguePdf: CataloguePdfRebuilds;
   /** Every work's edition availability for the public pages, live on every process (decision 076). */
   editionAvailability: EditionAvailability;
+  /** Subscriptions by topic: sign-ups, links, the studio's list; the open topics in memory (issue 41). */
+  subscriptions: SubscriptionService;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -104,6 +108,9 @@ export async function createServices(): Promise<Services> {
           catalogue: () => processContentStore().catalogueWithHidden(),
           images: workImages(),
         }),
+        // A subscription's confirmation link is made when its mail is sent (issue 41); a spread,
+        // as app/email's kinds do not name it yet (see confirmation-mail.server.ts).
+        ...{ [CONFIRMATION_KIND]: confirmationComposer(database.db) },
       },
     });
     await started("Mail sender", mailSender.start());
@@ -121,6 +128,10 @@ export async function createServices(): Promise<Services> {
           : logger.error({ err: error }, "reading edition availability failed"),
     });
     await started("Edition availability", editionAvailability.start());
+    const subscriptions = new SubscriptionService(database, {
+      onError: (error) => logger.warn({ err: error }, "reading the subscription topics failed; the last known kept"),
+    });
+    await started("Subscriptions", subscriptions.start());
     const { content, contentSync, cataloguePdf } = await startContent(database, env, logger);
     return {
       env,
@@ -135,6 +146,7 @@ export async function createServices(): Promise<Services> {
       contentSync,
       cataloguePdf,
       editionAvailability,
+      subscriptions,
     };
   } catch (error) {
     await database.close().catch(() => {});

@@ -13,6 +13,9 @@ export function SiteFooter({ shell }: { shell: SiteShell }) {
         <div className={styles.brand}>
           <SiteLogo shell={shell} placement="footer" />
           <p>{shell.tagline}.</p>
+          <p>
+            <a href="/subscribe">Subscribe by email</a>
+          </p>
           <div className={styles.social}>
             <a
               href={instagram.url}

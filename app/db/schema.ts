@@ -51,5 +51,7 @@ export * from "./exhibition-file-schema.ts";
 export * from "./image-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
+// Subscriptions by topic, consents and link tokens (issue 41).
+export * from "./subscription-schema.ts";
 // Private viewing rooms, their links and what happened through each (issue 22).
 export * from "./viewing-room-schema.ts";

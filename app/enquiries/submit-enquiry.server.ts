@@ -5,6 +5,7 @@ import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { type EnquiryInterest, type EnquirySubject, enquiries } from "#app/db/enquiry-schema.ts";
 import { enqueueMail } from "#app/email/outgoing-mail.server.ts";
+import { readPostedForm } from "#app/http/posted-form.server.ts";
 import { recordRoomEvent } from "#app/rooms/room-events.server.ts";
 import {
   type EnquiryFieldErrors,
@@ -85,8 +86,6 @@ const refuse = (
   extra: Partial<Extract<EnquiryOutcome, { ok: false }>> = {},
 ): EnquiryOutcome => ({ ok: false, status, message, ...extra });
 
-const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
 /** What a subject and its ref name, decided here and never taken from the browser. */
 export function resolveSubject(
   catalogue: Catalogue,
@@ -121,43 +120,13 @@ function valuesOf(form: FormData): EnquiryValues {
   };
 }
 
+/** The posted form, by the checks every public form shares (app/http/posted-form.server.ts). */
 async function readBody(request: Request): Promise<FormData | EnquiryOutcome> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!FORM_TYPES.includes(type)) {
-    return refuse(
-      415,
-      "This address takes the enquiry form, not another kind of request. Reload the page and send it.",
-    );
-  }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_ENQUIRY_BODY_BYTES) {
-    return refuse(413, "The enquiry is too long to send. Shorten the message and send it again.");
-  }
-  let raw: string;
-  try {
-    // Read as text within the limit first, so a chunked body cannot grow past it here.
-    const buffer = await request.arrayBuffer();
-    if (buffer.byteLength > MAX_ENQUIRY_BODY_BYTES) {
-      return refuse(413, "The enquiry is too long to send. Shorten the message and send it again.");
-    }
-    raw = new TextDecoder().decode(buffer);
-  } catch {
-    return refuse(400, "The form could not be read: it arrived incomplete. Reload the page and send it again.");
-  }
-  try {
-    if (type === "multipart/form-data") {
-      return await new Request("http://form.invalid/", {
-        method: "POST",
-        headers: { "content-type": request.headers.get("content-type") ?? "" },
-        body: raw,
-      }).formData();
-    }
-    const form = new FormData();
-    for (const [name, value] of new URLSearchParams(raw)) form.append(name, value);
-    return form;
-  } catch {
-    return refuse(400, "The form could not be read: it arrived malformed. Reload the page and send it again.");
-  }
+  const form = await readPostedForm(request, MAX_ENQUIRY_BODY_BYTES, {
+    wrongType: "This address takes the enquiry form, not another kind of request. Reload the page and send it.",
+    tooLong: "The enquiry is too long to send. Shorten the message and send it again.",
+  });
+  return form instanceof FormData ? form : refuse(form.status, form.message);
 }
 
 /**
@@ -186,12 +155,6 @@ export async function submitEnquiry(
   }
   const form = await readBody(request);
   if (!(form instanceof FormData)) return form;
-  for (const [name, value] of form) {
-    if (typeof value !== "string") return refuse(400, "This form takes text only, not files.");
-    if (value.includes("\u0000") || name.includes("\u0000")) {
-      return refuse(400, "The form contains a character no field accepts (NUL). Remove it and send it again.");
-    }
-  }
   const values = valuesOf(form);
 
   if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {

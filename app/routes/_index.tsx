@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
+import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import { imageRefsIn, picturesFor } from "#app/images/picture-images.server.ts";
@@ -9,6 +10,8 @@ import { homeQuotes } from "#app/quotes/home-quotes.server.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
+import { homeOffer } from "#app/subscriptions/page-offers.server.ts";
+import { subscriptionServiceContext } from "#app/subscriptions/subscription-service.server.ts";
 import styles from "./_index.module.css";
 import type { Route } from "./+types/_index";
 
@@ -29,7 +32,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   // Without its quotes (the database did not answer) the page must not be kept or cached.
   return data(
-    { home, exhibitions, quotes: quotes ?? [], site: { brand, tagline, description, printSize }, pictures },
+    {
+      home,
+      exhibitions,
+      quotes: quotes ?? [],
+      site: { brand, tagline, description, printSize },
+      pictures,
+      subscribe: homeOffer(context.get(subscriptionServiceContext)),
+    },
     { headers: quotes === null ? { "Cache-Control": "no-store" } : {} },
   );
 }
@@ -55,6 +65,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.quotes.length > 0 ? <HomeQuotes data={loaderData} /> : null}
       <SeriesSection home={loaderData.home} />
       <ExhibitionsSection data={loaderData} />
+      {loaderData.subscribe.topics.length > 0 ? (
+        <section className="page">
+          <SubscribeForm id="home-subscribe" source="/" {...loaderData.subscribe} />
+          <SubscribeScript />
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
 import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
@@ -21,6 +22,8 @@ import { artworkJsonLd } from "#app/seo/artwork-json-ld.ts";
 import { metaSite, socialImage } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { socialMeta } from "#app/seo/social-meta.ts";
+import { artworkOffer } from "#app/subscriptions/page-offers.server.ts";
+import { subscriptionServiceContext } from "#app/subscriptions/subscription-service.server.ts";
 import type { Route } from "./+types/art.$slug";
 
 // Complete as HTML: no framework JavaScript on this page (decision 011).
@@ -61,6 +64,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     copy: { scaleHeading: art.scale_heading, scaleCaption: art.scale_caption },
     confirmation: enquiryConfirmation(enquiries),
     edition,
+    subscribe: artworkOffer(context.get(subscriptionServiceContext), artwork.slug, artwork.series),
   };
 }
 
@@ -159,6 +163,10 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
                 openLabel={sold ? "Enquire about similar works" : "Enquire about this work"}
                 confirmation={loaderData.confirmation}
               />
+              {loaderData.subscribe.topics.length > 0 ? (
+                <SubscribeForm id="work-subscribe" source={`/art/${artwork.slug}`} {...loaderData.subscribe} />
+              ) : null}
+              <SubscribeScript />
             </section>
           }
         />

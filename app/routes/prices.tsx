@@ -3,6 +3,7 @@ import { LiveEditionLines, SeriesLine } from "#app/components/edition/edition-li
 import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
+import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { PricesPage } from "#app/content/pages/prices.server.ts";
 import type { SiteSettings } from "#app/content/site-settings.server.ts";
@@ -12,6 +13,8 @@ import { enquiryConfirmation, subjectTitles } from "#app/enquiries/enquiry-field
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { pageMeta } from "#app/seo/social-meta.ts";
+import { pricesOffer } from "#app/subscriptions/page-offers.server.ts";
+import { subscriptionServiceContext } from "#app/subscriptions/subscription-service.server.ts";
 import type { Route } from "./+types/prices";
 import styles from "./prices.module.css";
 
@@ -91,6 +94,7 @@ export function loader({ context }: Route.LoaderArgs) {
       },
     },
     confirmation: enquiryConfirmation(enquiries),
+    subscribe: pricesOffer(context.get(subscriptionServiceContext)),
   };
 }
 
@@ -144,7 +148,13 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <TierEnquiry priceName={commissions.priceName} confirmation={loaderData.confirmation} />
         </div>
       </section>
+      {loaderData.subscribe.topics.length > 0 ? (
+        <section className={styles.section}>
+          <SubscribeForm id="prices-subscribe" source="/prices" {...loaderData.subscribe} />
+        </section>
+      ) : null}
       <EnquiryScript />
+      <SubscribeScript />
     </main>
   );
 }

@@ -6,7 +6,14 @@
  * (deploy/nginx.conf.template, rendered by scripts/render-nginx-config.ts) all redact from it.
  * A new link carrying a token in its path (unsubscribe, verify...) is added here.
  */
-export const SECRET_PATH_PREFIXES = ["/rooms/", "/api/auth/reset-password/"] as const;
+export const SECRET_PATH_PREFIXES = [
+  "/rooms/",
+  "/api/auth/reset-password/",
+  // A subscriber's confirmation, manage and one-click unsubscribe links (issue 41).
+  "/subscribe/confirm/",
+  "/subscribe/manage/",
+  "/subscribe/unsubscribe/",
+] as const;
 
 /** What a secret segment is logged as. */
 export const REDACTED_SEGMENT = "[redacted]";
