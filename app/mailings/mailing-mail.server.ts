@@ -35,8 +35,9 @@ export function mailingComposer(db: AppDatabase, now: () => Date = () => new Dat
         .innerJoin(mailings, eq(mailings.id, mailingDeliveries.mailingId))
         .leftJoin(subscribers, eq(subscribers.id, mailingDeliveries.subscriberId))
         .where(eq(mailingDeliveries.outgoingMailId, mail.id));
-      if (!row?.subscriber || row.subscriber.status !== "confirmed") return null;
-      const token = await issueToken(tx, row.subscriber.id, "manage", now());
+      const subscriber = row?.subscriber;
+      if (!row || subscriber?.status !== "confirmed") return null;
+      const token = await issueToken(tx, subscriber.id, "manage", now());
       const parts = renderMailing(row.mailing, await topicLabels(tx, row.mailing.topicKeys), manageUrl(token));
       const message: MailingMessage = {
         to: mail.toAddress,

@@ -3,7 +3,7 @@ import { publicOrigin } from "#app/config/public-origin.server.ts";
 import { siteSettings } from "#app/content/site-settings.server.ts";
 import { derivedWidth, fallbackFormat, imageUrl } from "#app/images/image-catalog.ts";
 import { imageInfo } from "#app/images/image-info.server.ts";
-import { sanitizeContentHtml } from "#app/security/content-html.server.ts";
+import { type SafeHtml, sanitizeContentHtml } from "#app/security/content-html.server.ts";
 
 /** How a mailing names one of the site's images: `![alt](image:collection/name)`, as the picker writes it. */
 export const IMAGE_PREFIX = "image:";
@@ -59,7 +59,7 @@ const markdown = new Marked({
 });
 
 /** The body's HTML, sanitised as every piece of content is (decision 029): for the mail and the web version. */
-export function mailingBodyHtml(body: string): string {
+export function mailingBodyHtml(body: string): SafeHtml {
   return sanitizeContentHtml(markdown.parse(body, { async: false }));
 }
 
