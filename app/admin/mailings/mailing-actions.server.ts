@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { AppDatabase } from "#app/db/database.server.ts";
+import { scheduleSchema } from "#app/mailings/mailing-input.server.ts";
 import { createMailing, deleteMailing, saveMailing } from "#app/mailings/mailing-records.server.ts";
 import { MailingRefusal, refuseMailing } from "#app/mailings/mailing-refusal.ts";
 import {
@@ -79,11 +80,15 @@ export async function runMailingForm(
         await sendMailing(db, id, now);
         done = "sent";
         break;
-      case "schedule":
+      case "schedule": {
+        // The time is checked before the words are saved: a refused schedule changes nothing.
+        const when = scheduleSchema(now).safeParse(scheduledTime(form));
+        if (!when.success) refuseMailing(when.error.issues[0]?.message ?? "Give the date and time to send it.", 422);
         await saveMailing(db, id, draftFrom(form));
-        await scheduleMailing(db, id, scheduledTime(form), now);
+        await scheduleMailing(db, id, when.data, now);
         done = "scheduled";
         break;
+      }
       case "unschedule":
         await unscheduleMailing(db, id, now);
         done = "unscheduled";
