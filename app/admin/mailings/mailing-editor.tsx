@@ -73,7 +73,7 @@ export function MailingEditor({ mailing, topics, images, reach, studioAddress, r
         ))}
       </fieldset>
       <Field
-        label="The mailing"
+        label="Text"
         hint="Markdown: a blank line between paragraphs, **bold**, [a link](/art/the-new-god). Images come from the site's own."
         className={studio.field}
       >
