@@ -89,6 +89,7 @@ export async function startRuntime() {
       await services.contentTrash.stop();
       await services.enquiryEvents.stop();
       await services.editionAvailability.stop();
+      await services.mailingScheduler.stop();
       await services.subscriptions.stop();
       await services.contentSync.stop();
       services.cataloguePdf.stop();

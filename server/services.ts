@@ -23,6 +23,9 @@ import { MailSender } from "#app/email/mail-sender.server.ts";
 import { EnquiryEventRelay } from "#app/enquiries/enquiry-events.server.ts";
 import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
 import { removeForgottenOutboxFiles } from "#app/enquiries/forgotten-mail-files.server.ts";
+import { mailingComposer, mailingTestComposer } from "#app/mailings/mailing-mail.server.ts";
+import { MailingScheduler } from "#app/mailings/mailing-scheduler.server.ts";
+import { MAILING_KIND, MAILING_TEST_KIND } from "#app/mailings/mailing-sending.server.ts";
 import { diskFullLine, isDiskFull } from "#app/observability/disk-full.ts";
 import { getLogger } from "#app/observability/logger.server.ts";
 import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
@@ -67,6 +70,8 @@ export interface Services {
   editionAvailability: EditionAvailability;
   /** Subscriptions by topic: sign-ups, links, the studio's list; the open topics in memory (issue 41). */
   subscriptions: SubscriptionService;
+  /** Sends scheduled mailings when they fall due, on every process, each once (issue 41). */
+  mailingScheduler: MailingScheduler;
 }
 
 /** A start-up step failed; its message names the problem for the person starting the server. */
@@ -111,6 +116,8 @@ export async function createServices(): Promise<Services> {
         // A subscription's confirmation link is made when its mail is sent (issue 41); a spread,
         // as app/email's kinds do not name it yet (see confirmation-mail.server.ts).
         ...{ [CONFIRMATION_KIND]: confirmationComposer(database.db) },
+        // A mailing's copy carries its reader's own unsubscribe link, made when it is sent (issue 41).
+        ...{ [MAILING_KIND]: mailingComposer(database.db), [MAILING_TEST_KIND]: mailingTestComposer(database.db) },
       },
     });
     await started("Mail sender", mailSender.start());
@@ -132,6 +139,11 @@ export async function createServices(): Promise<Services> {
       onError: (error) => logger.warn({ err: error }, "reading the subscription topics failed; the last known kept"),
     });
     await started("Subscriptions", subscriptions.start());
+    const mailingScheduler = new MailingScheduler(database, {
+      onSent: (id, recipients) => logger.info({ mailingId: id, recipients }, "scheduled mailing sent"),
+      onError: (error) => logger.warn({ err: error }, "sending the scheduled mailings failed; tried again shortly"),
+    });
+    mailingScheduler.start();
     const { content, contentSync, cataloguePdf } = await startContent(database, env, logger);
     return {
       env,
@@ -147,6 +159,7 @@ export async function createServices(): Promise<Services> {
       cataloguePdf,
       editionAvailability,
       subscriptions,
+      mailingScheduler,
     };
   } catch (error) {
     await database.close().catch(() => {});

@@ -25,6 +25,11 @@ const screens = {
     whyFactor:
       "The edition ledger holds collectors’ names, addresses and what they paid, so using it needs a second factor. Add an authenticator app, then come back.",
   },
+  mailings: {
+    heading: "Mailings",
+    whyFactor:
+      "A mailing goes to every subscriber of its topics at once, so writing one needs a second factor. Add an authenticator app, then come back.",
+  },
   mail: {
     heading: "Outgoing Mail",
     whyFactor:

@@ -49,6 +49,8 @@ export * from "./enquiry-schema.ts";
 export * from "./exhibition-file-schema.ts";
 // Uploaded originals: which one each image shows, and every one it has had (decision 041).
 export * from "./image-schema.ts";
+// The studio's mailings to its subscribers, and each recipient's copy (issue 41).
+export * from "./mailing-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
 // Subscriptions by topic, consents and link tokens (issue 41).
