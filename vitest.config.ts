@@ -3,7 +3,8 @@ import { imageOriginalsPlugin } from "./app/images/originals-vite-plugin.ts";
 import { contentPlugin } from "./server/content-vite-plugin.ts";
 import { inlineScriptPlugin } from "./server/inline-script-vite-plugin.ts";
 
-// Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/.
+// Unit and component tests sit next to the code (`*.test.ts(x)`); browser tests live in tests/,
+// and tests of the built server's process that need no browser in tests/process/.
 export default defineConfig({
   plugins: [imageOriginalsPlugin(), contentPlugin(), inlineScriptPlugin()],
   test: {
@@ -12,6 +13,8 @@ export default defineConfig({
       "server/**/*.test.{ts,tsx}",
       "scripts/**/*.test.{ts,tsx}",
       "bench/**/*.test.{ts,tsx}",
+      // Tests of the built server as a process that need no browser (`npm run build` first).
+      "tests/process/**/*.test.ts",
     ],
     environment: "node",
     // Three files at once: most files wait on a database, a child process or a socket, and two

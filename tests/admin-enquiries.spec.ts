@@ -113,13 +113,13 @@ function seedRows(count: number): Seed[] {
 
 test.skip(!baseDatabaseUrl, "needs TEST_DATABASE_URL (the test writes enquiries into the server's database)");
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   database = await createPostgresDatabase(baseDatabaseUrl!);
   server = await startServer({ DATABASE_URL: database.url, DATA_DIR: tempDir() });
   await insertEnquiries(seedRows(30));
   stateFile = path.join(tempDir(), "state.json");
-  ({ secret } = await enrolStudio(browser, server.url, { path: "/admin/enquiries", heading: "Enquiries" }, stateFile));
+  ({ secret } = await enrolStudio(server.url, { path: "/admin/enquiries", heading: "Enquiries" }, stateFile));
 });
 
 test.afterAll(async () => {

@@ -39,7 +39,8 @@ async function sql<T = Record<string, unknown>>(text: string, values: unknown[] 
 
 test.skip(!baseDatabaseUrl, "needs TEST_DATABASE_URL (the test reads what the studio stored)");
 
-test.beforeAll(async ({ browser }, testInfo) => {
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern
+test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
   database = await createPostgresDatabase(baseDatabaseUrl!);
   // A port of this run's own range: E2E_PORT + 3 for the desktop project, + 4 for the phone's
@@ -53,7 +54,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
   stateFile = path.join(tempDir(), "state.json");
-  await enrolStudio(browser, server.url, { path: "/admin/viewing-rooms", heading: "Viewing rooms" }, stateFile);
+  await enrolStudio(server.url, { path: "/admin/viewing-rooms", heading: "Viewing rooms" }, stateFile);
 });
 
 test.afterAll(async () => {

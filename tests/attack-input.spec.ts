@@ -7,7 +7,7 @@ const FUZZ_SEED = 20_251_111;
 
 // Hostile input against a server of its own (fresh data folder), so nothing here disturbs the
 // shared server other specs use. Security issue 11: open redirects, 5xx on bad input, security
-// headers on every answer (body limits: attack-bodies.spec.ts).
+// headers on every answer (body limits: tests/process/attack-bodies.test.ts).
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.describe("hostile input", { tag: "@desktop" }, () => {

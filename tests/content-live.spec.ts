@@ -75,15 +75,9 @@ test.describe("published content is what the pages show @desktop", () => {
       await page.goto(`${server.url}/`);
       await page.getByRole("navigation").first().getByRole("link", { name: "About", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("About the artist, edited");
-
-      // Exported again, the files are what was imported: nothing to change.
-      const exported = tempDir("export");
-      await stop(server);
-      await contentCommand("content-export", ["--to", exported], { DATA_DIR: dataDir });
-      expect(
-        await contentCommand("content-import", ["--from", exported, "--dry-run"], { DATA_DIR: dataDir }),
-      ).toContain("No change");
-      server = await startServer({ DATA_DIR: dataDir });
+      // That the files exported again import with no change is content-originals.server.test.ts's
+      // (the same commands on the embedded database) and studio-done-when.spec.ts's (on
+      // PostgreSQL): here it cost two more commands and a restart (issue 38).
     } finally {
       await stop(server);
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -40,7 +40,7 @@ const timings: string[] = [];
 let studio: EnrolledStudio | undefined;
 const cleanups: (() => unknown)[] = [];
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(180_000);
   // nginx's workers (www-data when started by root) read the image cache and the checkout here.
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-done-when-"));
@@ -48,7 +48,6 @@ test.beforeAll(async ({ browser }) => {
   cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
   site = await startDeployedSite(work, baseDatabaseUrl as string, cleanups, { WARM_IMAGES: "off" });
   studio = await enrolStudio(
-    browser,
     site.publicUrl,
     { path: "/admin/content", heading: "Content" },
     path.join(work, "studio-state.json"),

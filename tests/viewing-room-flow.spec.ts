@@ -42,7 +42,8 @@ const tempDir = () => {
   return dir;
 };
 
-test.beforeAll(async ({ browser }, testInfo) => {
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern
+test.beforeAll(async ({}, testInfo) => {
   test.setTimeout(120_000);
   const port = basePort + (testInfo.project.name === "phone" ? 6 : 5);
   server = await startServer({
@@ -53,7 +54,6 @@ test.beforeAll(async ({ browser }, testInfo) => {
     WARM_IMAGES: "off",
   });
   studio = await enrolStudio(
-    browser,
     server.url,
     { path: "/admin/viewing-rooms", heading: "Viewing rooms" },
     path.join(tempDir(), "state.json"),

@@ -31,7 +31,7 @@ const tempDir = () => {
   return dir;
 };
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(180_000);
   database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
   const port = basePort + 8;
@@ -44,7 +44,7 @@ test.beforeAll(async ({ browser }) => {
   });
   b = await startServer({ DATABASE_URL: database.url, DATA_DIR: tempDir(), WARM_IMAGES: "off" });
   stateFile = path.join(tempDir(), "state.json");
-  await enrolStudio(browser, a.url, { path: "/admin/viewing-rooms", heading: "Viewing rooms" }, stateFile);
+  await enrolStudio(a.url, { path: "/admin/viewing-rooms", heading: "Viewing rooms" }, stateFile);
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 
 /** The admin each server process creates on first start (ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -14,8 +15,16 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** server.js runs the build: without one, say so rather than show a module-not-found trace. */
+function requireBuild() {
+  if (!fs.existsSync("build/server/main.js")) {
+    throw new Error("No production build here: run `npm run build` first (these tests start the built server).");
+  }
+}
+
 /** Starts `node server.js` (the production build) on a free port and waits until it listens. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  requireBuild();
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -67,6 +76,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 export function runServerExpectingFailure(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
+  requireBuild();
   const child = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

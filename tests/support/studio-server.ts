@@ -37,7 +37,7 @@ export function ownStudioServer(portOffset: number, name: string): StudioServer 
     return dir;
   };
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = tempDir();
     server = await startServer({
@@ -47,7 +47,6 @@ export function ownStudioServer(portOffset: number, name: string): StudioServer 
       WARM_IMAGES: "off",
     });
     studio = await enrolStudio(
-      browser,
       server.url,
       { path: "/admin/content", heading: "Content" },
       path.join(tempDir(), "state.json"),

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { processAdmin, type ServerProcess, startServer } from "./support/server-process.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { processAdmin, type ServerProcess, startServer } from "../support/server-process.ts";
 
-// These start their own server processes, as behind an HTTPS proxy: run once, one at a time.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// Server processes of their own (the production build), as behind an HTTPS proxy. No browser:
+// moved here from Playwright (issue 38).
 
 const site = "https://umbra.example";
 
@@ -43,9 +43,9 @@ function signInThroughProxy(server: ServerProcess, extraHeaders: Record<string, 
   });
 }
 
-test.describe("proxy settings", { tag: "@desktop" }, () => {
+describe("proxy settings", { timeout: 120_000 }, () => {
   const servers: ServerProcess[] = [];
-  test.afterAll(async () => {
+  afterAll(async () => {
     for (const server of servers) {
       server.child.kill("SIGTERM");
       await server.exited;
@@ -62,7 +62,7 @@ test.describe("proxy settings", { tag: "@desktop" }, () => {
     return server;
   };
 
-  test("an https site with no trusted proxy warns at start, and its refused sign-in says to set TRUST_PROXY", async () => {
+  it("an https site with no trusted proxy warns at start, and its refused sign-in says to set TRUST_PROXY", async () => {
     const server = await start({});
     expect(server.output()).toContain("PUBLIC_URL is https://umbra.example but TRUST_PROXY is unset");
     const answer = await signInThroughProxy(server);
@@ -72,7 +72,7 @@ test.describe("proxy settings", { tag: "@desktop" }, () => {
     expect(answer.cookies).toEqual([]);
   });
 
-  test("with TRUST_PROXY=127.0.0.1 the same sign-in works, and a forged X-Forwarded-Host changes nothing", async () => {
+  it("with TRUST_PROXY=127.0.0.1 the same sign-in works, and a forged X-Forwarded-Host changes nothing", async () => {
     const server = await start({ TRUST_PROXY: "127.0.0.1" });
     expect(server.output()).not.toContain("TRUST_PROXY is unset");
     // nginx passes on what the client wrote unless told otherwise; the app must not build the

@@ -1,20 +1,21 @@
-import { expect, test } from "@playwright/test";
-import {
-  adminCookie,
-  expectSecurityHeaders,
-  MB,
-  rssOf,
-  sendHugeBody,
-  useOwnServer,
-} from "./support/hostile-requests.ts";
-import { sendRaw } from "./support/raw-http.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, MB, rssOf, sendHugeBody, startOwnServer, stopOwnServer } from "../support/huge-bodies.ts";
+import { sendRaw } from "../support/raw-http.ts";
+import { expectSecurityHeaders } from "../support/security-header-checks.ts";
 
-// Request bodies against a server of its own (fresh data folder), so nothing here disturbs the
-// shared server other specs use. Security issue 11: body limits (split from attack-input.spec.ts).
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
-  const ownServer = useOwnServer();
+// Request bodies against a server process of its own (the production build, fresh data folder).
+// Security issue 11: body limits (split from attack-input.spec.ts). No browser: moved here from
+// Playwright (issue 38).
+describe("hostile input: bodies", { timeout: 240_000 }, () => {
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+  beforeAll(async () => {
+    own = await startOwnServer();
+  }, 120_000);
+  afterAll(() => stopOwnServer(own));
+  const ownServer = () => {
+    if (!own) throw new Error("the server of this file did not start");
+    return own.server;
+  };
 
   /** Sends a 400 MB form body and reports how far the server's memory grew meanwhile. */
   async function sendMeasured(label: string, path: string, chunked: boolean) {
@@ -39,16 +40,16 @@ test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
     return { ...result, grew: result.peakRss - before };
   }
 
-  test("a 400 MB form body is refused with 413 before it is read, and memory stays flat", async () => {
+  it("a 400 MB form body is refused with 413 before it is read, and memory stays flat", async () => {
     const result = await sendMeasured("400 MB form body", "/admin/quotes", false);
     expect(result.status).toBe(413);
     expect(result.headers.connection).toBe("close");
     expect(result.body).toMatch(/too large/i);
     expect(result.grew).toBeLessThan(50 * MB);
-    expectSecurityHeaders(result, "413");
+    expectSecurityHeaders(expect, result, "413");
   });
 
-  test("a chunked body without a length is cut off at the limit with 413", async () => {
+  it("a chunked body without a length is cut off at the limit with 413", async () => {
     const result = await sendMeasured("400 MB chunked body", "/reset-password", true);
     expect(result.status).toBe(413);
     expect(result.grew).toBeLessThan(50 * MB);
@@ -56,7 +57,7 @@ test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
     expect(result.sent).toBeLessThan(200 * MB);
   });
 
-  test("a big JSON body to the admin API is refused with 413 and a JSON message", async () => {
+  it("a big JSON body to the admin API is refused with 413 and a JSON message", async () => {
     const result = await sendHugeBody(ownServer(), {
       method: "PATCH",
       path: "/api/admin/quotes",
@@ -81,7 +82,7 @@ test.describe("hostile input: bodies", { tag: "@desktop" }, () => {
     expect(JSON.parse(chunked.body)).toMatchObject({ message: expect.stringMatching(/too large/i) });
   });
 
-  test("a body just under the limit still reaches the action", async () => {
+  it("a body just under the limit still reaches the action", async () => {
     const response = await sendRaw(ownServer().url, {
       method: "POST",
       path: "/reset-password",
