@@ -63,15 +63,7 @@ export function MailingEditor({ mailing, topics, images, reach, studioAddress, r
           />
         )}
       </Field>
-      <fieldset className={styles.topics}>
-        <legend>Send to</legend>
-        {topics.map((topic) => (
-          <label key={topic.key} className={styles.choice}>
-            <input type="checkbox" name="topic" value={topic.key} defaultChecked={chosen.has(topic.key)} />
-            {topic.label} <span className={styles.muted}>({topic.confirmed} confirmed)</span>
-          </label>
-        ))}
-      </fieldset>
+      <TopicChoices topics={topics} chosen={chosen} />
       <Field
         label="Text"
         hint="Markdown: a blank line between paragraphs, **bold**, [a link](/art/the-new-god). Images come from the site's own."
@@ -115,28 +107,50 @@ export function MailingEditor({ mailing, topics, images, reach, studioAddress, r
           Send a Test to {studioAddress}
         </button>
       </div>
-      <section className={styles.send} aria-labelledby="send-heading">
-        <h2 id="send-heading" className={studio.sectionTitle}>
-          Send
-        </h2>
-        <p className={studio.hint}>
-          {reach === 0
-            ? "No confirmed subscriber holds the chosen topics yet."
-            : `Sent now, it reaches ${reach} confirmed subscriber${reach === 1 ? "" : "s"}, each once.`}{" "}
-          Saving first is not needed: sending saves what is above.
-        </p>
-        <div className={styles.buttons}>
-          <button type="submit" name="intent" value="send" className="button">
-            Send to Subscribers Now
-          </button>
-        </div>
-        <Field label="Or send by itself at (UTC)" className={studio.field}>
-          {(control) => <input {...control} type="datetime-local" name="sendAt" defaultValue={values?.sendAt ?? ""} />}
-        </Field>
-        <button type="submit" name="intent" value="schedule" className="button button-ghost">
-          Schedule
-        </button>
-      </section>
+      <SendPanel reach={reach} sendAt={values?.sendAt} />
     </Form>
+  );
+}
+
+/** The topics a mailing goes to, with who each reaches now. */
+function TopicChoices({ topics, chosen }: { topics: EditorProps["topics"]; chosen: ReadonlySet<string> }) {
+  return (
+    <fieldset className={styles.topics}>
+      <legend>Send to</legend>
+      {topics.map((topic) => (
+        <label key={topic.key} className={styles.choice}>
+          <input type="checkbox" name="topic" value={topic.key} defaultChecked={chosen.has(topic.key)} />
+          {topic.label} <span className={styles.muted}>({topic.confirmed} confirmed)</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Send now to everyone on the topics (each once), or at a time. */
+function SendPanel({ reach, sendAt }: { reach: number; sendAt?: string }) {
+  return (
+    <section className={styles.send} aria-labelledby="send-heading">
+      <h2 id="send-heading" className={studio.sectionTitle}>
+        Send
+      </h2>
+      <p className={studio.hint}>
+        {reach === 0
+          ? "No confirmed subscriber holds the chosen topics yet."
+          : `Sent now, it reaches ${reach} confirmed subscriber${reach === 1 ? "" : "s"}, each once.`}{" "}
+        Saving first is not needed: sending saves what is above.
+      </p>
+      <div className={styles.buttons}>
+        <button type="submit" name="intent" value="send" className="button">
+          Send to Subscribers Now
+        </button>
+      </div>
+      <Field label="Or send by itself at (UTC)" className={studio.field}>
+        {(control) => <input {...control} type="datetime-local" name="sendAt" defaultValue={sendAt ?? ""} />}
+      </Field>
+      <button type="submit" name="intent" value="schedule" className="button button-ghost">
+        Schedule
+      </button>
+    </section>
   );
 }
