@@ -24,11 +24,17 @@ async function confirmationLink(address: string): Promise<string> {
   return new URL(link as string).pathname;
 }
 
-async function shoot(page: Page, name: string, testInfo: { project: { name: string }; outputPath: (n: string) => string }) {
+async function shoot(
+  page: Page,
+  name: string,
+  testInfo: { project: { name: string }; outputPath: (n: string) => string },
+) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: false });
 }
 
-test("subscribe to Icaro prints on Prices: only a confirmation until its link is opened", async ({ page }, testInfo) => {
+test("subscribe to Icaro prints on Prices: only a confirmation until its link is opened", async ({
+  page,
+}, testInfo) => {
   const address = `icaro-${testInfo.project.name}-${Date.now()}@umbra.test`;
   await page.goto("/prices");
   const form = page.locator("[data-subscribe-form]");
@@ -73,6 +79,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
     await shoot(page, "subscribe-page-sent", testInfo);
     await page.goto(await confirmationLink(address));
-    await expect(page.getByText("New work and exhibitions")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "New work and exhibitions" })).toBeVisible();
   });
 });

@@ -19,8 +19,8 @@ import {
   type TestDatabase,
 } from "#tests/support/test-database.server.ts";
 import { action as apiAction } from "./api.subscriptions.ts";
-import { action as manageAction, loader as manageLoader } from "./subscribe.manage.$token.tsx";
-import { action as oneClick, loader as unsubscribeLoader } from "./subscribe.unsubscribe.$token.ts";
+import { action as manageAction, loader as manageLoader } from "./subscribe_.manage.$token.tsx";
+import { action as oneClick, loader as unsubscribeLoader } from "./subscribe_.unsubscribe.$token.ts";
 
 process.env.AUTH_SECRET ??= "integration-test-auth-secret-0123456789abcdef";
 process.env.PUBLIC_URL = "http://test";

@@ -17,7 +17,7 @@ const plain = (status: number, text: string, headers: Record<string, string> = {
  * same 200); a clear 4xx otherwise, with nothing changed.
  */
 export async function oneClickAnswer(
-  service: SubscriptionService | undefined,
+  service: SubscriptionService | null,
   token: string,
   request: Request,
 ): Promise<Response> {

@@ -9,19 +9,19 @@ export interface PageOffer {
 }
 
 /** The open topics among `keys`, from the service's memory (the standing ones without a service). */
-function openOf(service: SubscriptionService | undefined, keys: readonly string[]): OfferedTopic[] {
+function openOf(service: SubscriptionService | null, keys: readonly string[]): OfferedTopic[] {
   const offered = service ? service.offered() : STANDING_TOPICS;
   return keys.flatMap((key) => offered.filter((topic) => topic.key === key));
 }
 
 /** The home page: new work and exhibitions (ticked), and Icaro prints. */
-export function homeOffer(service: SubscriptionService | undefined): PageOffer {
+export function homeOffer(service: SubscriptionService | null): PageOffer {
   const topics = openOf(service, [STANDING_TOPIC_KEYS.newWork, STANDING_TOPIC_KEYS.icaroPrints]);
   return { heading: "Hear about new work and exhibitions", topics, checked: [STANDING_TOPIC_KEYS.newWork] };
 }
 
 /** Prices: Icaro prints (ticked) and new work and exhibitions. */
-export function pricesOffer(service: SubscriptionService | undefined): PageOffer {
+export function pricesOffer(service: SubscriptionService | null): PageOffer {
   const topics = openOf(service, [STANDING_TOPIC_KEYS.icaroPrints, STANDING_TOPIC_KEYS.newWork]);
   return { heading: "Hear when Icaro prints are available", topics, checked: [STANDING_TOPIC_KEYS.icaroPrints] };
 }
@@ -31,7 +31,7 @@ export function pricesOffer(service: SubscriptionService | undefined): PageOffer
  * series' topic is open (server/pages-showing-topics.ts keeps the page per that topic), else
  * new work and exhibitions.
  */
-export function artworkOffer(service: SubscriptionService | undefined, workSlug: string, series: string): PageOffer {
+export function artworkOffer(service: SubscriptionService | null, workSlug: string, series: string): PageOffer {
   const notify = service?.notifyTopicFor(workSlug, series);
   if (notify) return { heading: NOTIFY_ME_LABEL, topics: [notify], checked: [notify.key] };
   const topics = openOf(service, [STANDING_TOPIC_KEYS.newWork]);

@@ -160,10 +160,13 @@ export class SubscriptionService {
   }
 }
 
-/** The process's service; undefined where none runs (the build's prerender): pages offer the standing topics. */
-export const subscriptionServiceContext = createContext<SubscriptionService | undefined>(undefined);
+/**
+ * The process's service; null where none runs (the build's prerender): pages offer the standing
+ * topics. (A context whose default is undefined has none: React Router would throw.)
+ */
+export const subscriptionServiceContext = createContext<SubscriptionService | null>(null);
 
 /** What a form offers: the service's open topics, or the standing ones without a service. */
-export function offeredTopics(service: SubscriptionService | undefined): OfferedTopic[] {
+export function offeredTopics(service: SubscriptionService | null): OfferedTopic[] {
   return service ? service.offered() : [...STANDING_TOPICS];
 }

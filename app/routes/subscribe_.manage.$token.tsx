@@ -6,7 +6,7 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { manageAction, manageLoader } from "#app/subscriptions/manage-page.server.ts";
-import type { Route } from "./+types/subscribe.manage.$token";
+import type { Route } from "./+types/subscribe_.manage.$token";
 
 // A mailing's "change your topics or leave" link (issue 41). The token is the only key: it
 // names one subscriber, and is redacted from logs (secret-paths.ts).

@@ -5,7 +5,7 @@ import { metaSite } from "#app/seo/meta-site.ts";
 import { pageTitle } from "#app/seo/page-title.ts";
 import { subscriptionServiceContext } from "#app/subscriptions/subscription-service.server.ts";
 import { linkProblems } from "#app/subscriptions/token-actions.server.ts";
-import type { Route } from "./+types/subscribe.confirm.$token";
+import type { Route } from "./+types/subscribe_.confirm.$token";
 
 // The confirmation link of a confirmation mail (issue 41): opening it confirms. Its token is
 // redacted from logs (secret-paths.ts) and the page sends no Referer (root's policy).

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { oneClickAnswer } from "#app/subscriptions/one-click.server.ts";
 import { subscriptionServiceContext } from "#app/subscriptions/subscription-service.server.ts";
-import type { Route } from "./+types/subscribe.unsubscribe.$token";
+import type { Route } from "./+types/subscribe_.unsubscribe.$token";
 
 /** GET: a person opened the List-Unsubscribe address; the manage page is where they choose. */
 export function loader({ params }: Route.LoaderArgs) {
