@@ -111,7 +111,14 @@ test("at 390 the Subscribers screen fits the width @desktop", async ({ browser }
   await page.goto("/admin/subscribers");
   await expect(page.getByRole("heading", { name: "Subscribers", level: 1 })).toBeVisible();
   await expect(page.getByRole("table", { name: "Subscribers, newest first" })).toContainText("ada@example.org");
-  expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+  // What sticks out, named, should it fail.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName} ${element.className}`),
+  );
+  expect(await sidewaysScroll(), wide.join(", ")).toBeLessThanOrEqual(0);
   await shoot(page, "overview-390");
   await context.close();
 });

@@ -193,9 +193,9 @@ async function confirmTopics(tx: Tx, subscriberId: number, topicIds: number[], n
   return topicIds.filter((topicId) => !had.has(topicId));
 }
 
-async function lockSubscriber(tx: Tx, id: number): Promise<number> {
+async function lockSubscriber(tx: Tx, id: number, missing = linkProblems.unknown): Promise<number> {
   const [row] = await tx.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.id, id)).for("update");
-  if (!row) refuse(linkProblems.unknown, 404);
+  if (!row) refuse(missing, 404);
   return row.id;
 }
 
@@ -219,13 +219,8 @@ export async function leaveByLink(db: AppDatabase, raw: string, now: Date): Prom
  */
 export async function removeSubscriber(db: AppDatabase, subscriberId: number, now: Date): Promise<{ left: true }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: subscribers.id })
-      .from(subscribers)
-      .where(eq(subscribers.id, subscriberId))
-      .for("update");
-    if (!row) refuse("There is no such subscriber: they may have been forgotten. Reload the page.", 404);
-    await leaveAll(tx, row.id, now);
+    const id = await lockSubscriber(tx, subscriberId, "There is no such subscriber: they may have been forgotten.");
+    await leaveAll(tx, id, now);
     return { left: true as const };
   });
 }

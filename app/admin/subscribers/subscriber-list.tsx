@@ -43,7 +43,7 @@ export function SubscriberList({ page }: { page: SubscribersPage }) {
         <p className={studio.empty}>{filtered ? "No subscriber matches." : "No one has subscribed yet."}</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.people}`} aria-label="Subscribers, newest first">
+          <table className={`${styles.table} ${styles.stacked}`} aria-label="Subscribers, newest first">
             <thead>
               <tr>
                 <th scope="col">Address</th>
@@ -62,14 +62,18 @@ export function SubscriberList({ page }: { page: SubscribersPage }) {
                     {person.address}
                   </th>
                   <td>
-                    <span className={styles.chip} data-state={person.status}>
+                    <span className={`${studio.chip} ${person.status === "confirmed" ? styles.reaching : ""}`}>
                       {statusWords[person.status]}
                     </span>
                   </td>
                   <td>
                     <TopicWords topics={person.topics} waiting={person.waiting} />
                   </td>
-                  <td>{person.status === "left" && person.leftOn ? `Left ${person.leftOn}` : person.since}</td>
+                  {person.status === "left" && person.leftOn ? (
+                    <td>Left {person.leftOn}</td>
+                  ) : (
+                    <td data-label="Since">{person.since}</td>
+                  )}
                   <td>
                     <div className={styles.rowButtons}>
                       {person.status === "left" ? null : (

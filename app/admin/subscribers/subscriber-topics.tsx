@@ -13,7 +13,7 @@ const kindWords = { standing: "Standing", series: "Series", work: "Work" } as co
 export function SubscriberTopics({ topics }: { topics: TopicCount[] }) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} aria-label="Topics and their subscribers">
+      <table className={`${styles.table} ${styles.stacked}`} aria-label="Topics and their subscribers">
         <thead>
           <tr>
             <th scope="col">Topic</th>
@@ -37,7 +37,7 @@ export function SubscriberTopics({ topics }: { topics: TopicCount[] }) {
               <td data-label="Confirmed">{topic.confirmed}</td>
               <td data-label="Waiting">{topic.waiting}</td>
               <td>
-                <span className={styles.chip} data-state={topic.open ? "open" : "closed"}>
+                <span className={`${studio.chip} ${topic.open ? styles.reaching : ""}`}>
                   {topic.open ? "Open" : "Closed"}
                 </span>
               </td>
