@@ -57,49 +57,7 @@ export function SubscriberList({ page }: { page: SubscribersPage }) {
             </thead>
             <tbody>
               {subscribers.map((person) => (
-                <tr key={person.id}>
-                  <th scope="row" className={styles.address}>
-                    {person.address}
-                  </th>
-                  <td>
-                    <span className={`${studio.chip} ${person.status === "confirmed" ? styles.reaching : ""}`}>
-                      {statusWords[person.status]}
-                    </span>
-                  </td>
-                  <td>
-                    <TopicWords topics={person.topics} waiting={person.waiting} />
-                  </td>
-                  {person.status === "left" && person.leftOn ? (
-                    <td>Left {person.leftOn}</td>
-                  ) : (
-                    <td data-label="Since">{person.since}</td>
-                  )}
-                  <td>
-                    <div className={styles.rowButtons}>
-                      {person.status === "left" ? null : (
-                        <Form method="post" className={styles.inlineForm}>
-                          <input type="hidden" name="id" value={person.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="remove"
-                            className="button button-ghost"
-                            aria-label={`Remove ${person.address}`}
-                          >
-                            Remove
-                          </button>
-                        </Form>
-                      )}
-                      <Link
-                        to={`/admin/subscribers/forget?email=${encodeURIComponent(person.address)}`}
-                        className={studio.textLink}
-                        aria-label={`Forget ${person.address}`}
-                      >
-                        Forget
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
+                <SubscriberRow key={person.id} person={person} />
               ))}
             </tbody>
           </table>
@@ -113,6 +71,57 @@ export function SubscriberList({ page }: { page: SubscribersPage }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** One subscriber: address, status, topics, since when, and Remove and Forget. */
+function SubscriberRow({ person }: { person: SubscribersPage["subscribers"][number] }) {
+  return (
+    <tr>
+      <th scope="row" className={styles.address}>
+        {person.address}
+      </th>
+      <td>
+        <span className={`${studio.chip} ${person.status === "confirmed" ? styles.reaching : ""}`}>
+          {statusWords[person.status]}
+        </span>
+      </td>
+      <td>
+        <TopicWords topics={person.topics} waiting={person.waiting} />
+      </td>
+      {person.status === "left" && person.leftOn ? (
+        <td className={styles.date}>Left {person.leftOn}</td>
+      ) : (
+        <td data-label="Since" className={styles.date}>
+          {person.since}
+        </td>
+      )}
+      <td>
+        <div className={styles.rowButtons}>
+          {person.status === "left" ? null : (
+            <Form method="post" className={styles.inlineForm}>
+              <input type="hidden" name="id" value={person.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="remove"
+                className="button button-ghost"
+                aria-label={`Remove ${person.address}`}
+              >
+                Remove
+              </button>
+            </Form>
+          )}
+          <Link
+            to={`/admin/subscribers/forget?email=${encodeURIComponent(person.address)}`}
+            className={studio.textLink}
+            aria-label={`Forget ${person.address}`}
+          >
+            Forget
+          </Link>
+        </div>
+      </td>
+    </tr>
   );
 }
 
