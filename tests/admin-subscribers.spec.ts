@@ -123,6 +123,17 @@ test("at 390 the Subscribers screen fits the width @desktop", async ({ browser }
   await context.close();
 });
 
+// The narrowest width with the navigation as a row of tabs: the eight screens fit on one line.
+test("at 1000 the studio's screens fit on one row of tabs @desktop", async ({ browser }) => {
+  const { context, page } = await openStudio(browser, { viewport: { width: 1000, height: 800 } });
+  await page.goto("/admin/subscribers");
+  const tabs = page.getByRole("navigation", { name: "Admin" }).getByRole("list").first().getByRole("link");
+  await expect(tabs.filter({ hasText: "Subscribers" })).toBeVisible();
+  const rows = await tabs.evaluateAll((links) => new Set(links.map((link) => link.getBoundingClientRect().top)).size);
+  expect(rows).toBe(1);
+  await context.close();
+});
+
 async function shoot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: path.join(shots, `${name.replace(/ /g, "-")}.png`), fullPage: true });
 }
