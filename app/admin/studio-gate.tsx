@@ -25,6 +25,11 @@ const screens = {
     whyFactor:
       "The edition ledger holds collectors’ names, addresses and what they paid, so using it needs a second factor. Add an authenticator app, then come back.",
   },
+  subscribers: {
+    heading: "Subscribers",
+    whyFactor:
+      "The subscriber list holds strangers’ email addresses and what they asked to hear about, so using it needs a second factor. Add an authenticator app, then come back.",
+  },
   mailings: {
     heading: "Mailings",
     whyFactor:

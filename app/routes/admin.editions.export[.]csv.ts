@@ -3,6 +3,7 @@ import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { EditionLedger } from "#app/editions/edition-ledger.server.ts";
+import { csvAttachment } from "#app/http/csv-attachment.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import type { Route } from "./+types/admin.editions.export[.]csv";
 
@@ -18,13 +19,5 @@ export const loader = answeringOutages("json", async ({ request, context }: Rout
   const catalogue = context.get(contentStoreContext).catalogueWithHidden();
   const now = new Date();
   const lines = await ledgerCsvLines(db, catalogue, new EditionLedger({ db, catalogue }), now);
-  return new Response(`\uFEFF${lines.join("")}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="edition-ledger-${now.toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return csvAttachment(`\uFEFF${lines.join("")}`, "edition-ledger");
 });

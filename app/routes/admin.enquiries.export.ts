@@ -3,6 +3,7 @@ import { requireStudioAdmin } from "#app/admin/studio-access.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { csvHeader, enquiryCsvLine } from "#app/enquiries/enquiry-csv.ts";
 import { enquiriesForExport } from "#app/enquiries/inbox.server.ts";
+import { csvAttachment } from "#app/http/csv-attachment.server.ts";
 import type { Route } from "./+types/admin.enquiries.export";
 
 /**
@@ -36,14 +37,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       await batches.return(undefined);
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="enquiries-${day}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return csvAttachment(stream, "enquiries");
 }

@@ -1,8 +1,8 @@
 import { data, Form, Link } from "react-router";
-import { z } from "zod";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
+import { FORGET_ADDRESS_PROBLEM, forgetAddressInput } from "#app/admin/forget-address-input.ts";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -20,14 +20,6 @@ export const meta: Route.MetaFunction = ({ matches, error }) =>
 export const loader = answeringOutages("page", forgetLoader);
 export const action = answeringOutages("page", forgetAction);
 
-// An address as stored: anything with an @, up to the longest address mail allows.
-const emailInput = z
-  .string()
-  .trim()
-  .min(3)
-  .max(320)
-  .regex(/^[^\s@]+@[^\s@]+$/);
-
 async function forgetLoader({ request, context }: Route.LoaderArgs) {
   const access = await studioAccess(request, context);
   if (access.state !== "admin") return gateAnswer(access.state);
@@ -35,8 +27,8 @@ async function forgetLoader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("email");
   let preview: { email: string; enquiries: number; mail: number } | null = null;
   if (raw !== null && raw.trim() !== "") {
-    const email = emailInput.safeParse(raw);
-    if (!email.success) badInput("Enter one whole email address, such as name@example.com.");
+    const email = forgetAddressInput.safeParse(raw);
+    if (!email.success) badInput(FORGET_ADDRESS_PROBLEM);
     preview = { email: email.data, ...(await forgetPreview(db, email.data)) };
   }
   return { state: "admin" as const, preview };
@@ -52,8 +44,8 @@ async function forgetAction({ request, context }: Route.ActionArgs) {
     return data({ error: "Sign in as an admin with an authenticator app to do this." }, { status: 401 });
   }
   if (form.get("intent") !== "forget") badInput("Unknown action.");
-  const email = emailInput.safeParse(form.get("email") ?? "");
-  if (!email.success) badInput("Enter one whole email address, such as name@example.com.");
+  const email = forgetAddressInput.safeParse(form.get("email") ?? "");
+  if (!email.success) badInput(FORGET_ADDRESS_PROBLEM);
   const db = context.get(databaseContext).db;
   const gone = await forgetEmail(db, email.data);
   await removeForgottenOutboxFiles(db);

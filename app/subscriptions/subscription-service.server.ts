@@ -13,9 +13,9 @@ import {
 } from "./subscriber-records.server.ts";
 import type { OpenTopicInput, SubscribeInput } from "./subscription-input.server.ts";
 import { issueToken } from "./subscription-tokens.server.ts";
-import { allTopics, closeTopic, openTopic, TOPICS_CHANNEL } from "./subscription-topics.server.ts";
+import { allTopics, closeTopic, openTopic, reopenTopic, TOPICS_CHANNEL } from "./subscription-topics.server.ts";
 import { type OfferedTopic, STANDING_TOPICS } from "./subscription-words.ts";
-import { changeTopicsByLink, confirmLink, leaveByLink, manageLink } from "./token-actions.server.ts";
+import { changeTopicsByLink, confirmLink, leaveByLink, manageLink, removeSubscriber } from "./token-actions.server.ts";
 
 export interface SubscriptionServiceOptions {
   /** The clock tokens, days and the once-a-day rule are judged by (tests move it). */
@@ -35,10 +35,10 @@ export interface SubscriptionServiceOptions {
  * Refusals are `SubscriptionRefusal`s (a sentence and a 4xx); link outcomes say why a link did
  * not work instead of throwing.
  *
- * Studio: `openTopic`/`closeTopic`, `topics`, `counts` (per topic), `countsByDay`, `list`
- * (search, keyset pages), `exportRows`, `forget(address)`; the mailing sender: `recipients`
- * and `issueManageToken` (one fresh manage token per recipient per mailing, for
- * subscription-links' `manageUrl`/`unsubscribeUrl`).
+ * Studio: `openTopic`/`closeTopic`/`reopenTopic`, `topics`, `counts` (per topic), `countsByDay`,
+ * `list` (search, keyset pages), `exportRows`, `remove(id)` (leaving on their behalf),
+ * `forget(address)`; the mailing sender: `recipients` and `issueManageToken` (one fresh manage
+ * token per recipient per mailing, for subscription-links' `manageUrl`/`unsubscribeUrl`).
  *
  * It keeps the open topics in memory for the public pages (`offered()`), read at start and
  * again whenever any process opens or closes one (NOTIFY `subscription_topics_changed`).
@@ -133,6 +133,11 @@ export class SubscriptionService {
     await this.#readOffered();
     return topic;
   }
+  async reopenTopic(key: string) {
+    const topic = await reopenTopic(this.#db, key);
+    await this.#readOffered();
+    return topic;
+  }
   topics() {
     return allTopics(this.#db);
   }
@@ -147,6 +152,10 @@ export class SubscriptionService {
   }
   exportRows() {
     return exportRows(this.#db);
+  }
+  /** The studio's "Remove": leaving every topic on the subscriber's behalf. */
+  remove(subscriberId: number) {
+    return removeSubscriber(this.#db, subscriberId, this.#now());
   }
   forget(address: string) {
     return forgetAddress(this.#db, address);

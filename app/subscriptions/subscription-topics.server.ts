@@ -44,10 +44,19 @@ export async function openTopic(db: Writer, input: OpenTopicInput): Promise<Subs
 }
 
 /** Stops offering a topic to visitors; its subscribers stay (a standing topic may be closed too). */
-export async function closeTopic(db: Writer, key: string): Promise<SubscriptionTopic> {
+export function closeTopic(db: Writer, key: string): Promise<SubscriptionTopic> {
+  return setTopicOpen(db, key, false);
+}
+
+/** Offers a closed topic again, as it was (a standing one too, which openTopic cannot name). */
+export function reopenTopic(db: Writer, key: string): Promise<SubscriptionTopic> {
+  return setTopicOpen(db, key, true);
+}
+
+async function setTopicOpen(db: Writer, key: string, open: boolean): Promise<SubscriptionTopic> {
   const [topic] = await db
     .update(subscriptionTopics)
-    .set({ open: false })
+    .set({ open })
     .where(and(eq(subscriptionTopics.key, key)))
     .returning();
   if (!topic) refuse("There is no topic by that key.", 404);

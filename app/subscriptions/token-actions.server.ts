@@ -193,9 +193,9 @@ async function confirmTopics(tx: Tx, subscriberId: number, topicIds: number[], n
   return topicIds.filter((topicId) => !had.has(topicId));
 }
 
-async function lockSubscriber(tx: Tx, id: number): Promise<number> {
+async function lockSubscriber(tx: Tx, id: number, missing = linkProblems.unknown): Promise<number> {
   const [row] = await tx.select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.id, id)).for("update");
-  if (!row) refuse(linkProblems.unknown, 404);
+  if (!row) refuse(missing, 404);
   return row.id;
 }
 
@@ -208,21 +208,36 @@ export async function leaveByLink(db: AppDatabase, raw: string, now: Date): Prom
   return db.transaction(async (tx) => {
     const token = await findToken(tx, raw, "manage", now);
     if (!token.found) refuse(linkProblems[token.reason], token.reason === "expired" ? 410 : 404);
-    const id = await lockSubscriber(tx, token.subscriberId);
-    const dropped = await tx
-      .delete(subscriberTopics)
-      .where(eq(subscriberTopics.subscriberId, id))
-      .returning({ topicId: subscriberTopics.topicId, confirmedAt: subscriberTopics.confirmedAt });
-    await countDay(
-      tx,
-      dropped.filter((row) => row.confirmedAt).map((row) => row.topicId),
-      now,
-      "left",
-    );
-    await tx
-      .delete(subscriptionTokens)
-      .where(and(eq(subscriptionTokens.subscriberId, id), eq(subscriptionTokens.purpose, "confirm")));
-    await tx.update(subscribers).set({ status: "left", leftAt: now, updatedAt: now }).where(eq(subscribers.id, id));
+    await leaveAll(tx, await lockSubscriber(tx, token.subscriberId), now);
     return { left: true as const };
   });
+}
+
+/**
+ * The studio's "Remove": the same as the subscriber leaving, done on their behalf (the studio's
+ * screen, by the subscriber's id). Refuses an id that is no subscriber; removing twice is not an error.
+ */
+export async function removeSubscriber(db: AppDatabase, subscriberId: number, now: Date): Promise<{ left: true }> {
+  return db.transaction(async (tx) => {
+    const id = await lockSubscriber(tx, subscriberId, "There is no such subscriber: they may have been forgotten.");
+    await leaveAll(tx, id, now);
+    return { left: true as const };
+  });
+}
+
+async function leaveAll(tx: Tx, id: number, now: Date): Promise<void> {
+  const dropped = await tx
+    .delete(subscriberTopics)
+    .where(eq(subscriberTopics.subscriberId, id))
+    .returning({ topicId: subscriberTopics.topicId, confirmedAt: subscriberTopics.confirmedAt });
+  await countDay(
+    tx,
+    dropped.filter((row) => row.confirmedAt).map((row) => row.topicId),
+    now,
+    "left",
+  );
+  await tx
+    .delete(subscriptionTokens)
+    .where(and(eq(subscriptionTokens.subscriberId, id), eq(subscriptionTokens.purpose, "confirm")));
+  await tx.update(subscribers).set({ status: "left", leftAt: now, updatedAt: now }).where(eq(subscribers.id, id));
 }

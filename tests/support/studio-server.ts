@@ -24,8 +24,14 @@ export interface StudioServer {
  * A spec's own server (its changes to the content must not reach the pages other specs read) on
  * E2E_PORT + `portOffset`, with the studio signed in and its authenticator enrolled, stopped and
  * cleaned up after the spec. Call at the top level of a spec; read the fields inside its tests.
+ * `serverEnv`, when given, adds to the server's environment at start (a spec's own PostgreSQL
+ * database, made then, for a spec that writes to the server's database itself).
  */
-export function ownStudioServer(portOffset: number, name: string): StudioServer {
+export function ownStudioServer(
+  portOffset: number,
+  name: string,
+  serverEnv?: () => Promise<Record<string, string>>,
+): StudioServer {
   const port = Number(process.env.E2E_PORT || 4173) + portOffset;
   let server: ServerProcess | undefined;
   let studio: EnrolledStudio | undefined;
@@ -45,6 +51,7 @@ export function ownStudioServer(portOffset: number, name: string): StudioServer 
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       WARM_IMAGES: "off",
+      ...(await serverEnv?.()),
     });
     studio = await enrolStudio(
       server.url,

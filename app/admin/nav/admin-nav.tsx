@@ -8,6 +8,7 @@ const links = [
   { to: "/admin/enquiries", label: "Enquiries" },
   { to: "/admin/viewing-rooms", label: "Viewing rooms" },
   { to: "/admin/editions", label: "Editions" },
+  { to: "/admin/subscribers", label: "Subscribers" },
   { to: "/admin/mailings", label: "Mailings" },
   { to: "/admin/content", label: "Content" },
   { to: "/admin/quotes", label: "Quotes" },
