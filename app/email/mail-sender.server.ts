@@ -146,7 +146,9 @@ export class MailSender {
 
   /**
    * Stops taking mail; waits up to `graceMs` for the message in hand, and gives it back to the
-   * queue if it is still not done, so another process (or the next start) sends it.
+   * queue if it is still not done, so another process (or the next start) sends it; an
+   * at-most-once message already handed to the mail server is marked failed instead. Closes the
+   * pooled connection.
    */
   async stop(graceMs = 5_000): Promise<void> {
     this.stopping = true;
