@@ -35,6 +35,8 @@ const DAY_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** How often, while sending without a pause, lapsed claims of at-most-once kinds are looked for. */
 const INTERRUPTED_CHECK_MS = 10_000;
+/** While bulk mail is sent, how often other kinds are looked for first (the look sorts every due row). */
+const OTHERS_LOOK_MS = 1_000;
 export const DEFAULT_MAIL_RATE_PER_MINUTE = 600;
 
 /** How the sender treats a kind of mail; every rule is off unless set. */
@@ -94,7 +96,10 @@ export class MailSender {
   private lastInterruptedCheck = 0;
   private readonly pace: SendPace;
   private readonly pool: PooledSmtp;
-  private readonly claimRules: Omit<ClaimRules, "pacedDue">;
+  private readonly claimRules: Omit<ClaimRules, "order">;
+  private lastOthersLook = Number.NEGATIVE_INFINITY;
+  /** A message was written since the last look for other kinds (a reset must not wait for the next second). */
+  private written = true;
 
   constructor(
     private readonly database: Database,
@@ -115,7 +120,10 @@ export class MailSender {
   /** Listens for new mail, sends what is already due, and prunes old mail now and hourly. */
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(MAIL_QUEUED_CHANNEL, {
-      onPayload: () => this.wake(),
+      onPayload: () => {
+        this.written = true;
+        this.wake();
+      },
       onGap: () => this.wake(),
     });
     this.wake();
@@ -195,11 +203,12 @@ export class MailSender {
     try {
       await this.failInterrupted();
       while (!this.stopping) {
-        pacedWaitMs = this.pace.msUntilNext();
-        const rules = { ...this.claimRules, pacedDue: pacedWaitMs === 0 };
-        const mail = await claimNextMail(this.database.db, this.leaseMs, rules);
+        const mail = await this.claimNext();
+        if (typeof mail === "number") {
+          pacedWaitMs = mail;
+          break;
+        }
         if (!mail) break;
-        pacedWaitMs = 0;
         this.holding = mail;
         await this.send(mail);
         this.holding = undefined;
@@ -217,6 +226,26 @@ export class MailSender {
       this.options.logger.warn({ err: error }, "mail sender: could not read the outgoing mail; trying again shortly");
     }
     if (!this.stopping) this.timer = setTimeout(() => this.wake(), Math.max(nextLookMs, 1)).unref();
+  }
+
+  /**
+   * The next message to send, or how many ms until bulk mail may go when nothing else is due.
+   * Other kinds are looked for first when a message was written and at least once a second, so
+   * a password reset never waits long behind a mailing; in between, the first due by time.
+   */
+  private async claimNext(): Promise<ClaimedMail | number | undefined> {
+    const waitMs = this.pace.msUntilNext();
+    const now = performance.now();
+    const lookAtOthers =
+      this.claimRules.pacedKinds.length > 0 && (this.written || now - this.lastOthersLook >= OTHERS_LOOK_MS);
+    if (waitMs > 0 && !lookAtOthers) return Math.min(waitMs, this.lastOthersLook + OTHERS_LOOK_MS - now);
+    if (lookAtOthers) {
+      this.written = false;
+      this.lastOthersLook = now;
+    }
+    const order = !lookAtOthers ? "first" : waitMs > 0 ? "others-only" : "others-first";
+    const mail = await claimNextMail(this.database.db, this.leaseMs, { ...this.claimRules, order });
+    return mail ?? (waitMs > 0 ? waitMs : undefined);
   }
 
   /** At-most-once mail whose sender died mid-send: failed, for the studio to retry by hand. */
