@@ -15,6 +15,7 @@ import { measureFanOut } from "./measures/fan-out.ts";
 import { measureFirstImages } from "./measures/first-images.ts";
 import { measureGrowth } from "./measures/growth.ts";
 import { measureLighthouse } from "./measures/lighthouse.ts";
+import { measureMailSend } from "./measures/mail-send.ts";
 import { measureMemory } from "./measures/memory.ts";
 import { measurePrerenderedCompression, measureQuoteWall } from "./measures/memory-answers.ts";
 import { measureFirstRenderBytes, measureJavaScript } from "./measures/page-weight.ts";
@@ -50,6 +51,7 @@ const ALL = [
   "growth",
   "memory",
   "publish",
+  "mail",
 ] as const;
 type Section = (typeof ALL)[number];
 
@@ -135,6 +137,8 @@ await section("admin", async () => {
 });
 await section("start", async () => [await measureFreshStart(4612)]);
 await section("publish", () => measureContentPublish([4617, 4618]));
+// Issue 41: 10,000 mailing copies sent while visitors load the public pages (PostgreSQL).
+await section("mail", () => measureMailSend(Number(process.env.BENCH_MAIL_PORT) || 4619, PAGES));
 // Resident memory and start to /readyz (issue 20): the default, PostgreSQL, then the catalogues.
 // On the main server's port, the origin the bundle was built for: pages are sent as built.
 await section("memory", () => measureMemory(MAIN_PORT, repoRoot));

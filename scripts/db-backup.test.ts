@@ -13,6 +13,7 @@ import { acquireDataDirLock } from "#app/db/data-dir-lock.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
 import { editionSales, exhibitionFiles, quotes } from "#app/db/schema.ts";
 import { EditionLedger } from "#app/editions/edition-ledger.server.ts";
+import { dkimKeyFile, makeDkimKey } from "#app/email/dkim-key.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { testPdf } from "#tests/support/test-exhibition-files.ts";
@@ -86,6 +87,9 @@ describe("db:backup and db:restore", () => {
     await signingKeys.currentSigningKey();
     const currentKey = await signingKeys.rotate();
     const keyFileText = fs.readFileSync(signingKeys.file, "utf8");
+    // The DKIM key that signs the studio's mail (decision 077) rides with them.
+    makeDkimKey(source);
+    const dkimKeyText = fs.readFileSync(dkimKeyFile(source), "utf8");
     // An uploaded original (decision 041) travels with the database.
     const original = Buffer.from("the bytes of an uploaded original");
     const sha256 = await new DiskOriginalStore(path.join(source, "originals")).put(original);
@@ -100,6 +104,8 @@ describe("db:backup and db:restore", () => {
     expect(backup.output).toMatch(/With 2 uploaded originals/);
     expect(backup.output).toMatch(/With the certificate signing keys/);
     expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-signing-keys.json");
+    expect(backup.output).toMatch(/With the DKIM key/);
+    expect(fs.readdirSync(path.join(source, "pglite"))).not.toContain("umbra-dkim-private-key.pem");
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
 
     const startedRestore = performance.now();
@@ -126,6 +132,12 @@ describe("db:backup and db:restore", () => {
     expect((await restoredKeys.currentSigningKey()).keyId).toBe(currentKey.keyId);
     expect(await restoredKeys.publicKeys()).toHaveLength(2);
     expect(fs.readdirSync(path.join(target, "pglite"))).not.toContain("umbra-signing-keys.json");
+    // The DKIM key, byte for byte, owner-only.
+    expect(restore.output).toMatch(/With the DKIM key/);
+    expect(fs.readFileSync(dkimKeyFile(target), "utf8")).toBe(dkimKeyText);
+    expect(fs.statSync(dkimKeyFile(target)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(dkimKeyFile(target))).mode & 0o777).toBe(0o700);
+    expect(fs.readdirSync(path.join(target, "pglite"))).not.toContain("umbra-dkim-private-key.pem");
     const restored = await openDatabase({ dataDir: target });
     try {
       const rows = await restored.db
@@ -159,6 +171,7 @@ describe("db:backup and db:restore", () => {
     expect(fs.existsSync(path.join(target, aside[0] ?? "", "pglite", "PG_VERSION"))).toBe(true);
     // The keys it replaced are kept with the database they belonged to.
     expect(fs.existsSync(path.join(target, aside[0] ?? "", "umbra-signing-keys.json"))).toBe(true);
+    expect(fs.existsSync(path.join(target, aside[0] ?? "", "umbra-dkim-private-key.pem"))).toBe(true);
   });
 
   it("refuses while a server holds DATA_DIR", () => {

@@ -20,7 +20,7 @@ import { copySigningKeysInto } from "./signing-keys-in-archive.ts";
 const usage = `Usage: npm run db:backup -- FILE [--force]
 
 Writes the embedded database in DATA_DIR (default ./data), with the uploaded originals
-in DATA_DIR/originals and the certificate signing keys, to FILE, a .tar.gz that
+in DATA_DIR/originals, the certificate signing keys and the DKIM key, to FILE, a .tar.gz that
 npm run db:restore reads back. Stop the server first: it holds the database while it runs.
   --force   overwrite FILE when it exists
 With DATABASE_URL set, use pg_dump instead (docs/deploying.md, "Backups").`;
@@ -60,6 +60,7 @@ await runCommand(async () => {
       if (originals.count > 0) console.log(`With ${originals.count} uploaded originals.`);
       signingKeys = copySigningKeysInto(dir, pgdata);
       if (signingKeys.copied) console.log("With the certificate signing keys: keep this file as private as they are.");
+      if (signingKeys.dkim) console.log("With the DKIM key that signs the studio's mail.");
       console.log("Dumping it...");
       const archive = Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
       // Written beside, then renamed: an interrupted backup never looks like a complete one.

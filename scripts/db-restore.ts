@@ -16,7 +16,7 @@ import {
   SECRET_IN_ARCHIVE,
 } from "./embedded-database-cli.ts";
 import { moveOriginalsOut } from "./originals-in-archive.ts";
-import { moveSigningKeysOut } from "./signing-keys-in-archive.ts";
+import { moveKeyFilesOut } from "./signing-keys-in-archive.ts";
 
 const usage = `Usage: npm run db:restore -- FILE [--force]
 
@@ -79,7 +79,9 @@ await runCommand(async () => {
       fs.renameSync(restoredSecret, secret);
       fs.chmodSync(secret, 0o600);
     }
-    if (moveSigningKeysOut(pgdata, dir, aside)) console.log("With the certificate signing keys.");
+    const keys = moveKeyFilesOut(pgdata, dir, aside);
+    if (keys.certificates) console.log("With the certificate signing keys.");
+    if (keys.dkim) console.log("With the DKIM key that signs the studio's mail.");
     const originals = moveOriginalsOut(pgdata, path.join(dir, "originals"));
     if (originals > 0) console.log(`With ${originals} uploaded originals, in ${path.join(dir, "originals")}.`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -19,6 +19,7 @@ import { ContentError } from "#app/content-files/content-files.server.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { isDatabaseUnreachable, outageReason } from "#app/db/database-unreachable.server.ts";
 import { EditionAvailability } from "#app/editions/edition-availability.server.ts";
+import { MAIL_KIND_RULES, mailDelivery } from "#app/email/mail-delivery.server.ts";
 import { MailSender } from "#app/email/mail-sender.server.ts";
 import { EnquiryEventRelay } from "#app/enquiries/enquiry-events.server.ts";
 import { EnquiryRetention } from "#app/enquiries/enquiry-retention.server.ts";
@@ -103,8 +104,11 @@ export async function createServices(): Promise<Services> {
     const publicQuotes = new PublicQuoteCache();
     const adminEvents = await startAdminEvents(database, publicQuotes, logger);
     const mailSender = new MailSender(database, {
-      delivery: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM, dataDir: env.DATA_DIR, logger },
+      delivery: startupStep("Mail signing", () => mailDelivery(env, logger)),
       logger,
+      // A mailing's copies: paced at MAIL_RATE_PER_MINUTE, never sent twice (issue 41).
+      kinds: MAIL_KIND_RULES,
+      ratePerMinute: env.MAIL_RATE_PER_MINUTE,
       composers: {
         "password-reset": passwordResetComposer(database),
         // A certificate's PDF and signed file are made when its mail is sent (issue 40).
@@ -171,6 +175,15 @@ export async function createServices(): Promise<Services> {
 /** One line: a full disk names ENOSPC, the place and what to do (the error itself may name no file). */
 function startupMessage(error: unknown, env: Env): string {
   return isDiskFull(error) ? diskFullLine(error, path.resolve(env.DATA_DIR)) : (error as Error).message;
+}
+
+/** A start-up step done at once; its failure becomes a StartupError naming it. */
+function startupStep<T>(name: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw new StartupError(`${name}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** Waits for a service's start; its failure becomes a StartupError naming the service. */

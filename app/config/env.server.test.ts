@@ -94,3 +94,41 @@ describe("configuration of mail, files and the first admin", () => {
     expect(() => parseEnv({ ...whole, S3_BUCKET: "Umbra Originals" })).toThrow(/S3_BUCKET: must be a bucket name/);
   });
 });
+
+describe("configuration of bulk mail and DKIM", () => {
+  it("paces bulk mail at 600 a minute unless told, and refuses a rate that is not a whole positive number", () => {
+    expect(parseEnv({}).MAIL_RATE_PER_MINUTE).toBe(600);
+    expect(parseEnv({ MAIL_RATE_PER_MINUTE: "" }).MAIL_RATE_PER_MINUTE).toBe(600);
+    expect(parseEnv({ MAIL_RATE_PER_MINUTE: "120" }).MAIL_RATE_PER_MINUTE).toBe(120);
+    expect(() => parseEnv({ MAIL_RATE_PER_MINUTE: "0" })).toThrow(
+      /MAIL_RATE_PER_MINUTE: must be a number of messages a minute/,
+    );
+    expect(() => parseEnv({ MAIL_RATE_PER_MINUTE: "fast" })).toThrow(/MAIL_RATE_PER_MINUTE: must be a number/);
+    expect(() => parseEnv({ MAIL_RATE_PER_MINUTE: "2.5" })).toThrow(/MAIL_RATE_PER_MINUTE: must be a whole number/);
+  });
+
+  it("signs with neither or both of DKIM_DOMAIN and DKIM_SELECTOR, named in lower case", () => {
+    expect(parseEnv({}).DKIM_DOMAIN).toBeUndefined();
+    const env = parseEnv({ DKIM_DOMAIN: "Umbra.Example", DKIM_SELECTOR: "Umbra2026" });
+    expect([env.DKIM_DOMAIN, env.DKIM_SELECTOR]).toEqual(["umbra.example", "umbra2026"]);
+    expect(() => parseEnv({ DKIM_DOMAIN: "umbra.example" })).toThrow(
+      /DKIM_SELECTOR: is required when DKIM_DOMAIN is set/,
+    );
+    expect(() => parseEnv({ DKIM_SELECTOR: "umbra2026" })).toThrow(
+      /DKIM_DOMAIN: is required when DKIM_SELECTOR is set/,
+    );
+  });
+
+  it("refuses a DKIM domain or selector that is not a DNS name, saying what one looks like", () => {
+    for (const domain of ["umbra", "umbra_example.com", "https://umbra.example", "umbra.example."]) {
+      expect(() => parseEnv({ DKIM_DOMAIN: domain, DKIM_SELECTOR: "s1" })).toThrow(
+        /DKIM_DOMAIN: must be a domain name like umbra.example/,
+      );
+    }
+    for (const selector of ["s 1", "s1._domainkey", "-s1", "s1;k=rsa"]) {
+      expect(() => parseEnv({ DKIM_DOMAIN: "umbra.example", DKIM_SELECTOR: selector })).toThrow(
+        /DKIM_SELECTOR: must be a DNS label/,
+      );
+    }
+  });
+});

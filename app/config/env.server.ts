@@ -73,6 +73,23 @@ const emailFrom = z
     message: 'must be an address or "Name <address>", e.g. Umbra <no-reply@umbra.example>',
   });
 
+// DKIM (decision 077): the domain that signs (d=, the From address's or a parent of it) and the
+// selector naming its DNS record (s=, <selector>._domainkey.<domain>).
+const dnsName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    message: "must be a domain name like umbra.example",
+  });
+const dkimSelector = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, {
+    message: "must be a DNS label like umbra2026 (letters, digits and hyphens)",
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -113,6 +130,20 @@ const envSchema = z
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
     EMAIL_FROM: z.preprocess(emptyAsUndefined, emailFrom.default("Umbra <no-reply@umbra.local>")),
+    // Bulk mail (a mailing's copies) a minute from each process: the mail provider's limit, or
+    // below it (docs/mail.md). Other mail is never held back by it.
+    MAIL_RATE_PER_MINUTE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ message: "must be a number of messages a minute, 1 to 100000" })
+        .int("must be a whole number of messages a minute")
+        .min(1, "must be a number of messages a minute, 1 to 100000")
+        .max(100_000, "must be a number of messages a minute, 1 to 100000")
+        .default(600),
+    ),
+    // Both, or neither: mail is DKIM-signed with the key in DATA_DIR/dkim (npm run mail:dkim-key).
+    DKIM_DOMAIN: z.preprocess(emptyAsUndefined, dnsName.optional()),
+    DKIM_SELECTOR: z.preprocess(emptyAsUndefined, dkimSelector.optional()),
     // Where each visitor's enquiry is mailed (issue 21); unset, the contact address in
     // content/site.yaml (app/enquiries/studio-email.server.ts).
     STUDIO_EMAIL: z.preprocess(emptyAsUndefined, z.email({ message: "must be an email address" }).optional()),
@@ -157,6 +188,11 @@ const envSchema = z
         path: ["S3_URL"],
         message: "is required when S3_BUCKET is set (the store's address)",
       });
+    }
+    if (Boolean(env.DKIM_DOMAIN) !== Boolean(env.DKIM_SELECTOR)) {
+      const missing = env.DKIM_DOMAIN ? "DKIM_SELECTOR" : "DKIM_DOMAIN";
+      const given = env.DKIM_DOMAIN ? "DKIM_DOMAIN" : "DKIM_SELECTOR";
+      ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${given} is set (DKIM needs both)` });
     }
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
       ctx.addIssue({

@@ -37,6 +37,16 @@ describe("deliverMail", () => {
     ]);
   });
 
+  it("without SMTP_URL records a message's HTML part and list headers in the outbox file too", async () => {
+    const headers = {
+      "List-Unsubscribe": "<https://umbra.example/u?token=t>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await deliverMail({ ...message, html: "<p>Open</p>", headers }, settings(), "with-parts");
+    const file = path.join(outboxDir(dataDir), "with-parts.json");
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toMatchObject({ ...message, html: "<p>Open</p>", headers });
+  });
+
   it("keeps outbox mail to the server's user (file 0600, folder 0700) whatever the umask or the folder's mode", async () => {
     fs.mkdirSync(outboxDir(dataDir), { mode: 0o755 });
     fs.chmodSync(outboxDir(dataDir), 0o755);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPermanentRefusal, RETRY_POLICY, retryDelayMs } from "./retry-policy.ts";
+import { certainlyNotDelivered, isPermanentRefusal, RETRY_POLICY, retryDelayMs } from "./retry-policy.ts";
 
 describe("the mail retry policy", () => {
   it("keeps trying through a mail server outage of an hour, then stops at its bound", () => {
@@ -20,5 +20,23 @@ describe("the mail retry policy", () => {
     expect(isPermanentRefusal(Object.assign(new Error("550 no such user"), { responseCode: 550 }))).toBe(true);
     expect(isPermanentRefusal(Object.assign(new Error("421 try later"), { responseCode: 421 }))).toBe(false);
     expect(isPermanentRefusal(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(false);
+  });
+});
+
+describe("certainlyNotDelivered (whether an at-most-once message may be tried again)", () => {
+  it("is sure when the server refused, the connection was never made or never greeted, or a header was refused", () => {
+    expect(certainlyNotDelivered({ responseCode: 451, message: "try later" })).toBe(true);
+    expect(
+      certainlyNotDelivered({ code: "ESOCKET", originalCode: "ECONNREFUSED", message: "connect ECONNREFUSED" }),
+    ).toBe(true);
+    expect(certainlyNotDelivered({ code: "ETIMEDOUT", message: "Greeting never received" })).toBe(true);
+    expect(certainlyNotDelivered({ name: "MailHeaderError", message: "The header Bcc may not be added" })).toBe(true);
+  });
+
+  it("is not sure when the connection was lost or went silent after the greeting (the 250 may be what was lost)", () => {
+    expect(certainlyNotDelivered({ code: "ECONNECTION", message: "Connection closed unexpectedly" })).toBe(false);
+    expect(certainlyNotDelivered({ code: "ETIMEDOUT", message: "Timeout" })).toBe(false);
+    expect(certainlyNotDelivered(new Error("something else"))).toBe(false);
+    expect(certainlyNotDelivered(null)).toBe(false);
   });
 });

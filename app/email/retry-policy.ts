@@ -28,3 +28,28 @@ export function isPermanentRefusal(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 }
+
+// The connection was never made, so no message went: refused, no such host, no route.
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/**
+ * Whether a failed send certainly delivered nothing: the server answered with a refusal (it
+ * speaks before it takes a message, and a refused message is not taken), the connection was
+ * never made, the server never greeted us, or the message was refused before sending (a header
+ * not allowed). A connection lost or silent later may have lost only the server's "250 OK" to a
+ * message it took: an at-most-once message is not sent again after that.
+ */
+export function certainlyNotDelivered(error: unknown): boolean {
+  const failure = error as {
+    responseCode?: unknown;
+    code?: unknown;
+    originalCode?: unknown;
+    name?: unknown;
+    message?: unknown;
+  };
+  if (!failure) return false;
+  if (typeof failure.responseCode === "number") return true;
+  if (failure.name === "MailHeaderError") return true;
+  if (NOT_CONNECTED.has(String(failure.originalCode ?? failure.code))) return true;
+  return /greeting never received|connection timeout/i.test(String(failure.message));
+}

@@ -8,10 +8,13 @@ export interface ConstantRateResult {
   /** Latency from each request's scheduled start to the end of its response, in ms. */
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
   errors: number;
   non2xx: number;
+  /** Every request's latency, ascending (to pool several runs). */
+  sorted: number[];
 }
 
 /**
@@ -31,6 +34,8 @@ export async function constantRate(options: {
   seconds: number;
   headers?: Record<string, string>;
   maxConnections?: number;
+  /** Paths on the url's origin requested in turn instead of the url's own (several pages, one load). */
+  paths?: string[];
 }): Promise<ConstantRateResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxConnections ?? 64 });
@@ -46,8 +51,9 @@ export async function constantRate(options: {
   await new Promise<void>((resolve) => {
     const send = (index: number) => {
       const due = start + index * interval;
+      const path = options.paths?.[index % options.paths.length] ?? url.pathname + url.search;
       const request = http.get(
-        { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, headers: options.headers },
+        { agent, host: url.hostname, port: url.port, path, headers: options.headers },
         (response) => {
           if (response.statusCode === undefined || response.statusCode < 200 || response.statusCode >= 300) non2xx++;
           response.resume();
@@ -76,17 +82,24 @@ export async function constantRate(options: {
   agent.destroy();
 
   const sorted = Array.from(latencies).sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
+  const at = (q: number) => quantile(sorted, q);
   return {
     total,
     achievedRate: round(total / elapsed),
     p50: at(0.5),
     p90: at(0.9),
+    p95: at(0.95),
     p99: at(0.99),
     max: round(sorted[sorted.length - 1] ?? Number.NaN),
     errors,
     non2xx,
+    sorted,
   };
+}
+
+/** The q-quantile of ascending latencies, in ms to two decimals. */
+export function quantile(sorted: number[], q: number): number {
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
 }
 
 function round(value: number) {

@@ -7,23 +7,48 @@ export interface TestSmtpServer {
   url: string;
   port: number;
   received: ParsedMail[];
+  /** The same messages as they came over the wire (what a DKIM verifier reads). */
+  raw: Buffer[];
+  /** Connections opened to it so far (a pooled sender opens one for many messages). */
+  connections: () => number;
   close(): Promise<void>;
 }
 
-export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
+export interface TestSmtpOptions {
+  /** Waits this long before answering "250 OK" to each message: a slow server, to stop a sender mid-batch. */
+  acceptDelayMs?: number;
+}
+
+export async function startTestSmtpServer(port = 0, options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];
+  const raw: Buffer[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
+    // No reverse DNS lookup of 127.0.0.1 per connection: a test's many connections stay quick.
+    disableReverseLookup: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        simpleParser(bytes).then(
+          (mail) => {
+            // Counted when taken (before the reply), as a real server has it once the data ended.
+            received.push(mail);
+            raw.push(bytes);
+            if (options.acceptDelayMs) setTimeout(() => callback(), options.acceptDelayMs);
+            else callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -35,6 +60,8 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
     received,
+    raw,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import type net from "node:net";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import { makeDkimKey } from "#app/email/dkim-key.server.ts";
+import { createPostgresDatabase } from "#tests/support/server-process.ts";
+import { atLeast, atMost, info, type Measurement, round } from "../budgets.ts";
+import { startServer } from "../server-process.ts";
+import { constantRate, quantile } from "./constant-rate.ts";
+import { MemoryRecorder, sampleMemory } from "./memory-samples.ts";
+
+const MESSAGES = 10_000;
+// The bench's rate: ten times the default, so 10,000 copies take under two minutes and the
+// pages are measured against a sender busier than a studio's would be. BENCH_MAIL_RATE to change.
+const RATE_PER_MINUTE = Number(process.env.BENCH_MAIL_RATE) || 6_000;
+// Visitors: an even 40 requests a second over the public pages (open loop, as constant-rate.ts
+// explains: a closed-loop flat-out load would measure the load generator's queue, not a visitor).
+const PAGE_RATE = 40;
+const BEFORE_SECONDS = 15;
+const WINDOW_SECONDS = 5;
+
+/** A local SMTP server that counts each message and its recipient, and keeps nothing else. */
+async function startCountingSmtp() {
+  const recipients: string[] = [];
+  const times: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        for (const rcpt of session.envelope.rcptTo) recipients.push(rcpt.address);
+        times.push(performance.now());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = (server as unknown as { server: net.Server }).server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    recipients,
+    times,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * Issue 41: "sending 10,000 messages through a local SMTP server neither slows public pages nor
+ * grows memory by more than 50 MB". The server on PostgreSQL (TEST_DATABASE_URL), DKIM-signing,
+ * sending to a counting SMTP server; public pages at an even rate before, then while 10,000
+ * copies of a mailing (the bulk kind: paced, one pooled connection) are queued in one insert and
+ * sent. Figures: messages a second, pages' p50/p95 before and during, the server's RSS growth.
+ */
+export async function measureMailSend(port: number, pages: string[]): Promise<Measurement[]> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return [info("Mail: 10,000 messages", null, "", "skipped: TEST_DATABASE_URL is not set")];
+  const database = await createPostgresDatabase(baseUrl);
+  const smtp = await startCountingSmtp();
+  const dataDir = fs.mkdtempSync(`${process.env.TMPDIR ?? "/tmp"}/umbra-bench-mail-`);
+  makeDkimKey(dataDir);
+  const server = await startServer(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    EMAIL_FROM: "Umbra <news@umbra.example>",
+    DKIM_DOMAIN: "umbra.example",
+    DKIM_SELECTOR: "bench",
+    MAIL_RATE_PER_MINUTE: String(RATE_PER_MINUTE),
+    WARM_IMAGES: "off",
+    AUTH_SECRET: "bench-mail-auth-secret-0123456789abcdef",
+  });
+  const recorder = new MemoryRecorder(server.process.pid ?? 0);
+  try {
+    const load = (seconds: number) => constantRate({ url: server.url, paths: pages, rate: PAGE_RATE, seconds });
+    await load(3); // every page rendered and cached once
+    recorder.phase = "before";
+    const before = await load(BEFORE_SECONDS);
+    const baseline = sampleMemory(server.process.pid ?? 0)?.rss ?? 0;
+    recorder.phase = "sending";
+    const queuedAt = performance.now();
+    await queueMailing(database.url);
+    const during: number[] = [];
+    let errors = before.errors + before.non2xx;
+    const deadline = queuedAt + (MESSAGES / RATE_PER_MINUTE) * 60_000 * 2 + 60_000;
+    while (smtp.times.length < MESSAGES && performance.now() < deadline) {
+      const window = await load(WINDOW_SECONDS);
+      during.push(...window.sorted);
+      errors += window.errors + window.non2xx;
+    }
+    const sentSeconds = ((smtp.times.at(-1) ?? queuedAt) - queuedAt) / 1000;
+    const peak = recorder.peak("rss", "sending");
+    during.sort((a, b) => a - b);
+    const unique = new Set(smtp.recipients).size;
+    return [
+      atLeast(
+        "Mail: messages received (10,000 queued)",
+        smtp.times.length,
+        MESSAGES,
+        "",
+        `${unique} addresses, each once`,
+      ),
+      atMost("Mail: addresses that got a message twice", smtp.recipients.length - unique, 0),
+      info(
+        "Mail: messages a second, queued to last received",
+        round(smtp.times.length / Math.max(sentSeconds, 0.001), 1),
+        "msg/s",
+        `set rate ${RATE_PER_MINUTE}/min = ${round(RATE_PER_MINUTE / 60, 1)}/s, DKIM-signed, ${round(sentSeconds, 1)} s`,
+      ),
+      info("Mail: public pages p50 before the send", before.p50, "ms", `${PAGE_RATE} req/s over ${pages.length} pages`),
+      info("Mail: public pages p95 before the send", before.p95, "ms"),
+      info("Mail: public pages p50 during the send", quantile(during, 0.5), "ms", `${during.length} requests`),
+      atMost(
+        "Mail: public pages p95 during the send",
+        quantile(during, 0.95),
+        Math.max(2 * before.p95, before.p95 + 20),
+        "ms",
+        "budget: twice the p95 before, or 20 ms more",
+      ),
+      atMost("Mail: page requests failed during the bench", errors, 0),
+      atMost(
+        "Mail: server RSS growth while sending",
+        round(peak - baseline, 1),
+        50,
+        "MB",
+        `from ${round(baseline)} MB`,
+      ),
+    ];
+  } finally {
+    recorder.stop();
+    await server.stop();
+    await smtp.close();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** 10,000 copies of one mailing, each with its own unsubscribe address, in one insert (as the studio's send will). */
+async function queueMailing(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into outgoing_mail (kind, to_address, subject, body)
+       select 'mailing', 'reader' || i || '@example.com', 'New work: the Icaro prints',
+              json_build_object(
+                'text', 'Six of the twelve Icaro prints are available.' || repeat(' More words.', 150),
+                'html', '<p>Six of the twelve Icaro prints are available.</p>' || repeat('<p>More words.</p>', 150),
+                'headers', json_build_object(
+                  'List-Unsubscribe', '<https://umbra.example/subscriptions/unsubscribe?token=' || md5(i::text) || '>',
+                  'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'))::text
+         from generate_series(1, $1::int) as i`,
+      [MESSAGES],
+    );
+  } finally {
+    await client.end();
+  }
+}
