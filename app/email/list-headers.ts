@@ -19,11 +19,19 @@ export class MailHeaderError extends Error {
   override name = "MailHeaderError";
 }
 
-// One or more <https:...> or <mailto:...> addresses, comma-separated (RFC 2369); one-click needs https (RFC 8058).
-const unsubscribeTargets = /^<(?:https:\/\/|mailto:)[^<>\s]+>(?:,\s?<(?:https:\/\/|mailto:)[^<>\s]+>)*$/;
+// One or more <https:...> or <mailto:...> addresses, comma-separated (RFC 2369); one-click needs https
+// (RFC 8058). Plain http only to 127.0.0.1 or localhost: a server on a developer's machine (and
+// the tests') has no certificate, and a link there reaches no one else.
+const target = String.raw`<(?:https:\/\/|http:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?\/|mailto:)[^<>\s]+>`;
+const unsubscribeTargets = new RegExp(`^${target}(?:,\\s?${target})*$`);
 
 const valueSchemas: Record<ListHeaderName, z.ZodType<string>> = {
-  "List-Unsubscribe": z.string().regex(unsubscribeTargets, "must be <https://...> or <mailto:...> addresses"),
+  "List-Unsubscribe": z
+    .string()
+    .regex(
+      unsubscribeTargets,
+      "must be <https://...> or <mailto:...> addresses (plain http only to 127.0.0.1 or localhost)",
+    ),
   "List-Unsubscribe-Post": z.literal("List-Unsubscribe=One-Click", {
     message: 'must be exactly "List-Unsubscribe=One-Click" (RFC 8058)',
   }),

@@ -92,7 +92,7 @@ export default function MailingPage({ loaderData, actionData }: Route.ComponentP
               ? `Scheduled for ${mailing.scheduledFor.slice(0, 16).replace("T", " ")} UTC.`
               : mailing.status === "draft"
                 ? "A draft."
-                : `Sent ${mailing.sendingAt?.slice(0, 16).replace("T", " ")} UTC.`}
+                : `${mailing.status === "sending" ? "Sending since" : "Sent"} ${mailing.sendingAt?.slice(0, 16).replace("T", " ")} UTC.`}
             {mailing.testSentAt ? ` Last test sent ${mailing.testSentAt.slice(0, 16).replace("T", " ")} UTC.` : ""}
           </p>
         </div>
