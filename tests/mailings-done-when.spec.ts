@@ -70,7 +70,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (process.env.DEBUG_SERVER) console.log(server?.output().slice(-4000));
   if (server) {
     server.child.kill("SIGTERM");
     await server.exited;
