@@ -49,10 +49,10 @@ export * from "./enquiry-schema.ts";
 export * from "./exhibition-file-schema.ts";
 // Uploaded originals: which one each image shows, and every one it has had (decision 041).
 export * from "./image-schema.ts";
-// The studio's mailings to its subscribers, and each recipient's copy (issue 41).
-export * from "./mailing-schema.ts";
 // Outgoing mail, written before it is sent (decision 028).
 export * from "./mail-schema.ts";
+// The studio's mailings to its subscribers, and each recipient's copy (issue 41).
+export * from "./mailing-schema.ts";
 // Subscriptions by topic, consents and link tokens (issue 41).
 export * from "./subscription-schema.ts";
 // Private viewing rooms, their links and what happened through each (issue 22).
