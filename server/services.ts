@@ -117,11 +117,11 @@ export async function createServices(): Promise<Services> {
           catalogue: () => processContentStore().catalogueWithHidden(),
           images: workImages(),
         }),
-        // A subscription's confirmation link is made when its mail is sent (issue 41); a spread,
-        // as app/email's kinds do not name it yet (see confirmation-mail.server.ts).
-        ...{ [CONFIRMATION_KIND]: confirmationComposer(database.db) },
+        // A subscription's confirmation link is made when its mail is sent (issue 41).
+        [CONFIRMATION_KIND]: confirmationComposer(database.db),
         // A mailing's copy carries its reader's own unsubscribe link, made when it is sent (issue 41).
-        ...{ [MAILING_KIND]: mailingComposer(database.db), [MAILING_TEST_KIND]: mailingTestComposer(database.db) },
+        [MAILING_KIND]: mailingComposer(database.db),
+        [MAILING_TEST_KIND]: mailingTestComposer(database.db),
       },
     });
     await started("Mail sender", mailSender.start());

@@ -332,7 +332,7 @@ export class MailSender {
 
 /** A collector's address is the studio's private record (issue 40): logs say whose mail it is by kind only. */
 function loggedAddress(mail: ClaimedMail): string {
-  if (mail.kind === "mailing") return "(a subscriber)";
+  if (mail.kind === "mailing" || mail.kind === "subscription-confirm") return "(a subscriber)";
   return mail.kind === "certificate" ? "(a collector)" : mail.toAddress;
 }
 

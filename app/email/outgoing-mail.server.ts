@@ -11,7 +11,11 @@ export type QueuedMail =
   /** A certificate of authenticity for its collector: the body is the certificate's id, the files are made when sent. */
   | { kind: "certificate"; to: string; subject: string; certificateId: string }
   /** One recipient's copy of a mailing (bulk: paced, and sent at most once); the body holds its parts as JSON. */
-  | ({ kind: "mailing"; to: string; subject: string } & StoredMailing);
+  | ({ kind: "mailing"; to: string; subject: string } & StoredMailing)
+  /** A subscription's confirmation: its link, with a fresh token, is made when sent (issue 41). */
+  | { kind: "subscription-confirm"; to: string; subject: string }
+  /** The studio's test of a mailing: the body is the mailing's id; the words are read when sent. */
+  | { kind: "mailing-test"; to: string; subject: string; mailingId: number };
 
 export type MailKind = QueuedMail["kind"];
 
@@ -44,6 +48,7 @@ function storedBody(mail: QueuedMail): string | null {
   if (mail.kind === "message") return mail.text;
   if (mail.kind === "certificate") return mail.certificateId;
   if (mail.kind === "mailing") return storedMailingBody(mail);
+  if (mail.kind === "mailing-test") return String(mail.mailingId);
   return null;
 }
 

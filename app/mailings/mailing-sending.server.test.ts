@@ -131,28 +131,32 @@ for (const engine of allTestEngines) {
       await expect(sendMailing(db(), next, clock)).rejects.toMatchObject({ status: 409 });
     });
 
-    it("skips a copy whose reader was forgotten after it was queued, and counts progress", async () => {
+    it("forgetting removes a queued copy; one who left since is skipped; progress counts what went", async () => {
       await confirmed("a@example.org", ["icaro-prints"]);
       await confirmed("b@example.org", ["icaro-prints"]);
+      await confirmed("c@example.org", ["icaro-prints"]);
       const id = await createMailing(db(), { ...draft, topicKeys: ["icaro-prints"] });
       await sendMailing(db(), id, clock);
+      // b asks to be forgotten: their copy goes from the outbox, with its delivery row.
       await service.forget("b@example.org");
       const rows = await mailingRows();
-      const forgotten = rows.find((row) => row.toAddress === "b@example.org");
-      if (forgotten) expect(await compose(forgotten)).toBeNull();
-      const kept = rows.find((row) => row.toAddress === "a@example.org") as typeof outgoingMail.$inferSelect;
-      await db().update(outgoingMail).set({ status: "sent" }).where(eq(outgoingMail.id, kept.id));
-      if (forgotten) {
-        await db()
-          .update(outgoingMail)
-          .set({ status: "failed", lastError: "550 5.1.1 User unknown" })
-          .where(eq(outgoingMail.id, forgotten.id));
-      }
+      expect(rows.map((row) => row.toAddress).sort()).toEqual(["a@example.org", "c@example.org"]);
+      expect(await db().select().from(mailingDeliveries)).toHaveLength(2);
+      // c leaves through a link before their copy goes: it is not sent.
+      const [c] = await db().select().from(subscribers).where(eq(subscribers.address, "c@example.org"));
+      await service.leave(await service.issueManageToken(c?.id as number));
+      const copyOfC = rows.find((row) => row.toAddress === "c@example.org") as typeof outgoingMail.$inferSelect;
+      expect(await compose(copyOfC)).toBeNull();
+      await db().update(outgoingMail).set({ status: "skipped" }).where(eq(outgoingMail.id, copyOfC.id));
+      const copyOfA = rows.find((row) => row.toAddress === "a@example.org") as typeof outgoingMail.$inferSelect;
+      await db()
+        .update(outgoingMail)
+        .set({ status: "failed", lastError: "550 5.1.1 User unknown" })
+        .where(eq(outgoingMail.id, copyOfA.id));
       const progress = await mailingProgress(db(), await mailingById(db(), id));
-      expect(progress.sent).toBe(1);
-      expect(progress.queued).toBe(0);
+      expect(progress).toMatchObject({ total: 2, queued: 0, sent: 0, bounced: 1, skipped: 1 });
       const done = await mailingById(db(), id);
-      expect([done.status, done.sentCount]).toEqual(["sent", 1]);
+      expect([done.status, done.bouncedCount]).toEqual(["sent", 1]);
     });
 
     it("sends a test to the studio from the words as they are, with no one's token", async () => {

@@ -1,15 +1,15 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "#app/db/database.server.ts";
-import { outgoingMail } from "#app/db/mail-schema.ts";
 import { mailingDeliveries, mailings } from "#app/db/mailing-schema.ts";
 import { plainHeaderText } from "#app/email/header-text.ts";
+import { enqueueMail, type MailKind } from "#app/email/outgoing-mail.server.ts";
 import { scheduleSchema } from "./mailing-input.server.ts";
 import { mailingById } from "./mailing-records.server.ts";
 import { refuseMailing } from "./mailing-refusal.ts";
 
 /** The outbox kinds: one recipient's copy (composed when sent, app/mailings/mailing-mail.server.ts), and the studio's test. */
-export const MAILING_KIND = "mailing";
-export const MAILING_TEST_KIND = "mailing-test";
+export const MAILING_KIND = "mailing" satisfies MailKind;
+export const MAILING_TEST_KIND = "mailing-test" satisfies MailKind;
 
 /**
  * Sends a mailing: in one transaction, one outbox message per confirmed subscriber of its topics
@@ -97,12 +97,12 @@ export async function sendTestMailing(db: AppDatabase, id: number, to: string, n
   const mailing = await mailingById(db, id);
   if (mailing.body.trim() === "") refuseMailing("Write the mailing before sending a test.", 422);
   await db.transaction(async (tx) => {
-    // The body is the mailing's id: the test is composed when sent, from the words as they are then.
-    await tx.insert(outgoingMail).values({
+    // The test is composed when sent, from the words as they are then.
+    await enqueueMail(tx, {
       kind: MAILING_TEST_KIND,
-      toAddress: to,
+      to,
       subject: plainHeaderText(`[Test] ${mailing.subject}`),
-      body: String(id),
+      mailingId: id,
     });
     await tx.update(mailings).set({ testSentAt: now }).where(eq(mailings.id, id));
   });

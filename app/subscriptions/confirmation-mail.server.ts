@@ -5,7 +5,7 @@ import { subscribers, subscriberTopics, subscriptionTopics } from "#app/db/subsc
 import type { EmailMessage } from "#app/email/deliver-mail.server.ts";
 import { plainHeaderText } from "#app/email/header-text.ts";
 import type { MailComposer } from "#app/email/mail-sender.server.ts";
-import { enqueueMail, type QueuedMail } from "#app/email/outgoing-mail.server.ts";
+import { enqueueMail, type MailKind } from "#app/email/outgoing-mail.server.ts";
 import { confirmUrl } from "./subscription-links.server.ts";
 import { issueToken, TOKEN_LIFETIME_MS, type Writer } from "./subscription-tokens.server.ts";
 
@@ -14,22 +14,15 @@ import { issueToken, TOKEN_LIFETIME_MS, type Writer } from "./subscription-token
  * hash alone is stored (as a password reset's link), so the raw token never lands in the
  * database or a log. The row holds the address and subject only.
  */
-export const CONFIRMATION_KIND = "subscription-confirm";
+export const CONFIRMATION_KIND = "subscription-confirm" satisfies MailKind;
 
 export function confirmationSubject(): string {
   return plainHeaderText(`Confirm your subscription to ${siteSettings().brand}`);
 }
 
-/**
- * Queues one confirmation mail in the caller's transaction.
- * TRANSPORT MERGE: app/email's QueuedMail does not know this kind yet (that folder is another
- * branch's); enqueueMail writes any kind other than message/certificate with a null body,
- * which is what this kind needs. Add `{ kind: "subscription-confirm"; to; subject }` to
- * QueuedMail on merge and drop the cast.
- */
+/** Queues one confirmation mail in the caller's transaction; its body stays empty (composed when sent). */
 export function queueConfirmation(db: Writer, address: string): Promise<number> {
-  const mail = { kind: CONFIRMATION_KIND, to: address, subject: confirmationSubject() };
-  return enqueueMail(db, mail as unknown as QueuedMail);
+  return enqueueMail(db, { kind: CONFIRMATION_KIND, to: address, subject: confirmationSubject() });
 }
 
 /** The confirmation mail's words for a fresh link and the topics waiting for it. */
@@ -49,10 +42,9 @@ export function confirmationMessage(to: string, token: string, topicLabels: read
       "",
       "If this was not you, ignore this message: nothing more will be sent to this address.",
     ].join("\n"),
-    // A subscriber's address stays out of the logs, as a collector's does.
+    // A subscriber's address stays out of the logs, as a collector's does. A confirmation is
+    // not a mailing: no List-Unsubscribe, and plain text only.
     privateRecipient: true,
-    // TRANSPORT MERGE: `html` (the same words) goes here once EmailMessage has it; a
-    // confirmation carries no List-Unsubscribe (it is not a mailing) and so sets no `headers`.
   };
 }
 

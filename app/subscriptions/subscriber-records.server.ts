@@ -9,6 +9,7 @@ import {
   subscriptionDays,
   subscriptionTopics,
 } from "#app/db/subscription-schema.ts";
+import type { MailKind } from "#app/email/outgoing-mail.server.ts";
 import { CONFIRMATION_KIND } from "./confirmation-mail.server.ts";
 
 // What the studio reads and does with the list (its screens are built on these).
@@ -204,7 +205,8 @@ export async function recipientsOf(db: AppDatabase, topicKeys: readonly string[]
 
 /**
  * "Forget this address": the subscriber and everything about them (topics, consents, tokens,
- * by cascade) and the confirmation mail queued or kept for it. True when there was something.
+ * by cascade), the confirmation and the mailing copies queued or kept for it (a copy's delivery
+ * row goes with it). True when there was something.
  * Joins and leaves already counted per day stay, as numbers.
  */
 export async function forgetAddress(db: AppDatabase, address: string): Promise<boolean> {
@@ -213,7 +215,12 @@ export async function forgetAddress(db: AppDatabase, address: string): Promise<b
     const removed = await tx.delete(subscribers).where(eq(subscribers.address, key)).returning({ id: subscribers.id });
     const mail = await tx
       .delete(outgoingMail)
-      .where(and(eq(outgoingMail.kind, CONFIRMATION_KIND), eq(sql`lower(${outgoingMail.toAddress})`, key)))
+      .where(
+        and(
+          inArray(outgoingMail.kind, [CONFIRMATION_KIND, "mailing" satisfies MailKind]),
+          eq(sql`lower(${outgoingMail.toAddress})`, key),
+        ),
+      )
       .returning({ id: outgoingMail.id });
     return removed.length > 0 || mail.length > 0;
   });
