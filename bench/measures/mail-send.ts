@@ -2,7 +2,9 @@ import fs from "node:fs";
 import type net from "node:net";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { openDatabase } from "#app/db/database.server.ts";
 import { makeDkimKey } from "#app/email/dkim-key.server.ts";
+import { sendMailing } from "#app/mailings/mailing-sending.server.ts";
 import { createPostgresDatabase } from "#tests/support/server-process.ts";
 import { atLeast, atMost, info, type Measurement, round } from "../budgets.ts";
 import { startServer } from "../server-process.ts";
@@ -50,9 +52,9 @@ async function startCountingSmtp() {
 /**
  * Issue 41: "sending 10,000 messages through a local SMTP server neither slows public pages nor
  * grows memory by more than 50 MB". The server on PostgreSQL (TEST_DATABASE_URL), DKIM-signing,
- * sending to a counting SMTP server; public pages at an even rate before, then while 10,000
- * copies of a mailing (the bulk kind: paced, one pooled connection) are queued in one insert and
- * sent. Figures: messages a second, pages' p50/p95 before and during, the server's RSS growth.
+ * sending to a counting SMTP server; public pages at an even rate before, then while a mailing
+ * to 10,000 confirmed subscribers is sent as the studio sends one (queued in one transaction,
+ * each copy composed with its own unsubscribe token, paced on one pooled connection). Figures: messages a second, pages' p50/p95 before and during, the server's RSS growth.
  */
 export async function measureMailSend(port: number, pages: string[]): Promise<Measurement[]> {
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -138,23 +140,41 @@ export async function measureMailSend(port: number, pages: string[]): Promise<Me
 }
 
 /** 10,000 copies of one mailing, each with its own unsubscribe address, in one insert (as the studio's send will). */
+/**
+ * 10,000 confirmed readers of "New work and exhibitions" and a mailing to them, sent as the
+ * studio's Send button sends it (one transaction queues a copy each); every copy is then composed
+ * by the server with its reader's own unsubscribe token, DKIM-signed and sent.
+ */
 async function queueMailing(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  let id: number;
   try {
     await client.query(
-      `insert into outgoing_mail (kind, to_address, subject, body)
-       select 'mailing', 'reader' || i || '@example.com', 'New work: the Icaro prints',
-              json_build_object(
-                'text', 'Six of the twelve Icaro prints are available.' || repeat(' More words.', 150),
-                'html', '<p>Six of the twelve Icaro prints are available.</p>' || repeat('<p>More words.</p>', 150),
-                'headers', json_build_object(
-                  'List-Unsubscribe', '<https://umbra.example/subscriptions/unsubscribe?token=' || md5(i::text) || '>',
-                  'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'))::text
-         from generate_series(1, $1::int) as i`,
+      `insert into subscribers (address, status, confirmed_at)
+       select 'reader' || i || '@example.com', 'confirmed', now() from generate_series(1, $1::int) as i`,
       [MESSAGES],
     );
+    await client.query(
+      `insert into subscriber_topics (subscriber_id, topic_id, confirmed_at)
+       select subscribers.id, subscription_topics.id, now() from subscribers, subscription_topics
+       where subscription_topics.key = 'new-work'`,
+    );
+    const body = `![The Source of Novelty](image:artworks/the-source-of-novelty)\n\nSix of the twelve Icaro prints are available.${" More words.".repeat(150)}\n\n[See them](/art?series=Icaro)`;
+    const inserted = await client.query<{ id: number }>(
+      `insert into mailings (subject, body, topic_keys, web_slug)
+       values ('New work: the Icaro prints', $1, '{new-work}', 'bench-new-work') returning id`,
+      [body],
+    );
+    id = inserted.rows[0]?.id as number;
   } finally {
     await client.end();
+  }
+  const database = await openDatabase({ dataDir: "unused", databaseUrl: url });
+  try {
+    const queued = await sendMailing(database.db, id, new Date());
+    if (queued !== MESSAGES) throw new Error(`the mailing queued ${queued} copies, not ${MESSAGES}`);
+  } finally {
+    await database.close();
   }
 }
