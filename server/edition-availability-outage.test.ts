@@ -84,7 +84,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("edition availability through a da
 
   it("keeps the artwork page, Prices and the live answer up with the last known lines, then reads what changed meanwhile", async () => {
     const page = (await call(artworkPage as never, context, `/art/${WORK}`, { slug: WORK })) as { edition: unknown };
-    expect(page.edition).toEqual({ line: "Edition of 8 · 8 available", size: 8 });
+    expect(page.edition).toEqual({ owners: [], line: "Edition of 8 · 8 available", size: 8 });
 
     await proxy.refuse();
     await ledger.sell({
@@ -98,7 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("edition availability through a da
     });
     // Away: every answer is the last known one, none an error.
     const during = (await call(artworkPage as never, context, `/art/${WORK}`, { slug: WORK })) as { edition: unknown };
-    expect(during.edition).toEqual({ line: "Edition of 8 · 8 available", size: 8 });
+    expect(during.edition).toEqual({ owners: [], line: "Edition of 8 · 8 available", size: 8 });
     const prices = (await call(pricesPage as never, context, "/prices")) as {
       series: { series: string; line?: string }[];
     };

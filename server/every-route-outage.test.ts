@@ -6,6 +6,7 @@ import { authUser } from "#app/db/auth-schema.ts";
 import { type Database, openDatabase } from "#app/db/database.server.ts";
 import { PublicQuoteCache } from "#app/quotes/public-quote-cache.server.ts";
 import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
+import { SubscriptionService } from "#app/subscriptions/subscription-service.server.ts";
 import { type CuttableProxy, startCuttableProxy } from "#tests/support/cuttable-proxy.server.ts";
 import { addressOf, everyRoute, outcomeOf, routeModule } from "#tests/support/route-walk.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
@@ -29,6 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut
   let proxy: CuttableProxy;
   let database: Database;
   let hub: AdminEventHub;
+  let subscriptions: SubscriptionService;
   let context: RouterContextProvider;
   let cookie = "";
 
@@ -48,13 +50,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("every route with the database cut
     hub = new AdminEventHub(database);
     hub.onChange(publicQuotes);
     await hub.start();
+    // As the server runs it: subscriptions' routes reach the database through the service.
+    subscriptions = new SubscriptionService(database);
+    await subscriptions.start();
     context = routerContextFor(
-      { database, adminEvents: hub, publicQuotes, logger: pino({ level: "silent" }) },
+      { database, adminEvents: hub, publicQuotes, subscriptions, logger: pino({ level: "silent" }) },
       { clientIp: "203.0.113.10" },
     );
   }, 60_000);
 
   afterAll(async () => {
+    await subscriptions?.stop();
     await hub?.stop();
     publicQuotes.reset();
     await database?.close();

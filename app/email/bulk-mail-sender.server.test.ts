@@ -111,6 +111,10 @@ for (const engine of allTestEngines) {
       await sender({ smtpUrl: smtp.url }).start();
       await until(() => smtp.received.length === 1, 10_000, "the message taken over");
       expect(smtp.received[0]?.subject).toBe("Left");
+      // The server counts a message once its data has ended, a moment before the sender marks it sent.
+      const statusOf = async (id: number | undefined) =>
+        (await testDb.database.db.select().from(outgoingMail)).find((row) => row.id === id)?.status;
+      await until(async () => (await statusOf(reset)) === "sent", 5_000, "the message marked sent");
       const rows = await testDb.database.db.select().from(outgoingMail);
       expect(rows.find((row) => row.id === copy)).toMatchObject({ status: "failed", lastError: INTERRUPTED_REASON });
       expect(rows.find((row) => row.id === reset)).toMatchObject({ status: "sent" });

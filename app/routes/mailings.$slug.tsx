@@ -1,6 +1,6 @@
 import { data, useRouteError } from "react-router";
 import { ContentHtml } from "#app/components/content-html.tsx";
-import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
+import { errorPageTitle, GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, matches }) => {
   const site = metaSite(matches);
   if (!loaderData) {
     return [
-      { title: pageTitle(site, notFoundCopyOf(error)?.title ?? "Mailing") },
+      { title: pageTitle(site, notFoundCopyOf(error)?.title ?? (error ? errorPageTitle(error) : "Mailing")) },
       { name: "robots", content: "noindex" },
     ];
   }

@@ -1,4 +1,4 @@
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { errorPageTitle, GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { metaSite } from "#app/seo/meta-site.ts";
@@ -13,8 +13,8 @@ export const handle: PageHandle = { scripts: "none" };
 
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(metaSite(matches), "Subscription") },
+export const meta: Route.MetaFunction = ({ matches, error }) => [
+  { title: pageTitle(metaSite(matches), error ? errorPageTitle(error) : "Subscription") },
   { name: "robots", content: "noindex" },
 ];
 

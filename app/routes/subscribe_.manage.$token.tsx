@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
+import { errorPageTitle, GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { ManageTopics } from "#app/components/subscribe/manage-topics.tsx";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -14,8 +14,8 @@ export const handle: PageHandle = { scripts: "none" };
 
 export const headers = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" });
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(metaSite(matches), "Your subscription") },
+export const meta: Route.MetaFunction = ({ matches, error }) => [
+  { title: pageTitle(metaSite(matches), error ? errorPageTitle(error) : "Your subscription") },
   { name: "robots", content: "noindex" },
 ];
 
