@@ -54,7 +54,17 @@ export async function createTestDatabase(
     };
   }
   const { url, drop } = await createPostgresTestDatabase();
-  const database = await openDatabase({ dataDir: "unused", databaseUrl: url, ...options });
+  if (options.migrate !== false) {
+    // Migrated on a connection that waits out a busy server (a CI run saw PostgreSQL take over
+    // 10 s for one CREATE TABLE under load); the test's own connection keeps the real limits.
+    const migrating = await openDatabase({
+      dataDir: "unused",
+      databaseUrl: url,
+      timeouts: { connectMs: 30_000, queryMs: 120_000 },
+    });
+    await migrating.close();
+  }
+  const database = await openDatabase({ dataDir: "unused", databaseUrl: url, ...options, migrate: false });
   return {
     database,
     location: url,
