@@ -25,6 +25,8 @@ let ledger: EditionLedger;
 let dataDir = "";
 
 test.beforeAll(async () => {
+  // A server's first start on a new PostgreSQL database migrates it: over 30 s on a loaded machine.
+  test.setTimeout(120_000);
   database = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-editions-"));
   server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, WARM_IMAGES: "off" });
@@ -37,6 +39,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  test.setTimeout(60_000);
   await ledgerDb?.close();
   if (server) {
     server.child.kill("SIGTERM");
