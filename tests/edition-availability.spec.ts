@@ -11,8 +11,11 @@ import { createPostgresDatabase, type ServerProcess, startServer } from "./suppo
 // Issue 40's "live everywhere" (decision 076): a change to the edition ledger, made by another
 // process on the same PostgreSQL (this spec, as the studio will be), is on an open artwork page
 // within 2 s, without a reload. The studio's screens are not built yet: the spec writes through
-// the ledger itself. Each project (1280 and 390) gets its own server and database.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// the ledger itself. What it tests is the same at every width, so it runs at 1280 only (@desktop):
+// its own server and database are a fresh migration's worth of CPU a run. Its steps are bound
+// by time across processes (a NOTIFY, a read, a one-second poll), so a CI machine busy with two
+// other workers may take one retry; the list reporter names it.
+test.describe.configure({ mode: "serial", timeout: 120_000, retries: 1 });
 test.skip(!process.env.TEST_DATABASE_URL, "needs TEST_DATABASE_URL (the spec writes to the server's database)");
 
 const WORK = "mapacho-dawn";
@@ -49,7 +52,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("a hold and a sale reach the open artwork page within 2 s, without a reload", async ({ page }) => {
+test("a hold and a sale reach the open artwork page within 2 s, without a reload @desktop", async ({ page }) => {
   await page.goto(`${server?.url}/art/${WORK}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mapacho Dawn");
   // No edition set yet: nothing new on the page.

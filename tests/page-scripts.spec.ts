@@ -49,9 +49,8 @@ test.describe("JavaScript per page", () => {
       // The artwork page, Prices and Contact show an enquiry form, enhanced by its own small file
       // (decision 032); Contact logs its route with another (SPEC.md).
       const enquiry = path === "/prices" || path === "/contact" || path.startsWith("/art/");
-      // The home page, Prices, the artwork and exhibition pages offer the subscribe form (issue 41).
-      const subscribe =
-        path === "/" || path === "/prices" || path.startsWith("/art/") || path.startsWith("/exhibitions/");
+      // The home page, Prices and the artwork page offer the subscribe form (issue 41).
+      const subscribe = path === "/" || path === "/prices" || path.startsWith("/art/");
       const names = scripts.map((url) => url.replace(/-[\w-]+\.js$/, ".js")).sort();
       expect(names).toEqual([
         ...(path === "/contact" ? ["/assets/contact-route.script.js"] : []),

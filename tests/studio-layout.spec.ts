@@ -81,7 +81,7 @@ test("at 1024 px the studio's screens are a row of tabs again @desktop", async (
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.locator("summary")).toBeHidden();
   const tabs = nav.getByRole("link");
-  await expect(tabs).toHaveCount(7); // Editions added by issue 40
+  await expect(tabs).toHaveCount(9); // Editions (issue 40), Subscribers and Mailings (issue 41)
   // All on one line: the same top for the first and the last.
   const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
