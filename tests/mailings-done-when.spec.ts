@@ -99,9 +99,10 @@ async function subscribeOnPrices(browser: Browser, width: (typeof widths)[number
   await expect.poll(() => mailTo(address).length).toBe(1);
   const confirmation = mailTo(address)[0] as ParsedMail;
   expect(confirmation.subject).toMatch(/Confirm your subscription/);
-  const link = /https?:\/\/\S+\/subscribe\/confirm\/[A-Za-z0-9_-]+/.exec(confirmation.text ?? "")?.[0];
-  expect(link).toBeTruthy();
-  return { context, page, link: link as string };
+  const confirmLink = /https?:\/\/\S+\/subscribe\/confirm\/[A-Za-z0-9_-]+/;
+  expect(confirmation.text, "the confirmation carries its link").toMatch(confirmLink);
+  const link = confirmLink.exec(confirmation.text ?? "")?.[0] as string;
+  return { context, page, link };
 }
 
 /** The studio writes a mailing to Icaro prints at one width, previews it, sends a test, then sends it. */
@@ -170,10 +171,9 @@ for (const width of widths) {
         .find((line) => line.key === name)
         ?.line.replace(/^[^:]+:\s*/, "")
         .replace(/\r?\n\s+/g, " ");
-    const unsubscribe = /^<(https?:\/\/\S+\/subscribe\/unsubscribe\/[A-Za-z0-9_-]+)>$/.exec(
-      header("list-unsubscribe") ?? "",
-    )?.[1];
-    expect(unsubscribe).toBeTruthy();
+    const oneClick = /^<(https?:\/\/\S+\/subscribe\/unsubscribe\/[A-Za-z0-9_-]+)>$/;
+    expect(header("list-unsubscribe"), "List-Unsubscribe names the one-click address").toMatch(oneClick);
+    const unsubscribe = oneClick.exec(header("list-unsubscribe") ?? "")?.[1] as string;
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail.html).toContain("<strong>return</strong>");
     expect(mail.text).toContain("Two Icaro prints **return** this week.");

@@ -19,9 +19,10 @@ function mailTo(address: string): { to: string; subject: string; text: string }[
 
 async function confirmationLink(address: string): Promise<string> {
   await expect.poll(() => mailTo(address).length, { timeout: 20_000 }).toBe(1);
-  const link = /https?:\/\/\S+\/subscribe\/confirm\/[A-Za-z0-9_-]{43}/.exec(mailTo(address)[0]?.text ?? "")?.[0];
-  expect(link).toBeTruthy();
-  return new URL(link as string).pathname;
+  const confirmLink = /https?:\/\/\S+\/subscribe\/confirm\/[A-Za-z0-9_-]{43}/;
+  const text = mailTo(address)[0]?.text ?? "";
+  expect(text, "the confirmation carries its link").toMatch(confirmLink);
+  return new URL(confirmLink.exec(text)?.[0] as string).pathname;
 }
 
 async function shoot(
