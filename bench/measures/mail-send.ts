@@ -139,7 +139,6 @@ export async function measureMailSend(port: number, pages: string[]): Promise<Me
   }
 }
 
-/** 10,000 copies of one mailing, each with its own unsubscribe address, in one insert (as the studio's send will). */
 /**
  * 10,000 confirmed readers of "New work and exhibitions" and a mailing to them, sent as the
  * studio's Send button sends it (one transaction queues a copy each); every copy is then composed
