@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { Window } from "happy-dom";
+import { wordsOf } from "./support/server-html.ts";
 
 // Issue "a finished site": no page says it is unfinished. Every page the sitemap lists is read
 // for its words: the title and the body's text, without scripts, styles, templates and hidden
@@ -11,18 +11,6 @@ import { Window } from "happy-dom";
 const UNFINISHED =
   /\b(stand-ins?|stand in (?:text|interview|recording)|placeholders?|shorter version|lorem|fictional|TODO)\b/i;
 const SHARDS = 4;
-
-/** A page's title and its body's text, without scripts, styles, templates and hidden elements. */
-function wordsOf(html: string): string {
-  const window = new Window();
-  try {
-    const document = new window.DOMParser().parseFromString(html, "text/html");
-    for (const element of document.querySelectorAll("script, style, template, [hidden]")) element.remove();
-    return `${document.title}\n${document.body.textContent}`;
-  } finally {
-    void window.happyDOM.close();
-  }
-}
 
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const response = await request.get("/sitemap.xml");
