@@ -87,6 +87,7 @@ export async function startRuntime() {
       await services.enquiryRetention.stop();
       await services.unnamedFiles.stop();
       await services.contentTrash.stop();
+      await services.unconfirmedSubscribers.stop();
       await services.enquiryEvents.stop();
       await services.editionAvailability.stop();
       await services.mailingScheduler.stop();

@@ -34,6 +34,7 @@ import { seedQuotesIfEmpty } from "#app/quotes/seed.server.ts";
 import { AdminEventHub } from "#app/realtime/admin-event-hub.server.ts";
 import { CONFIRMATION_KIND, confirmationComposer } from "#app/subscriptions/confirmation-mail.server.ts";
 import { SubscriptionService } from "#app/subscriptions/subscription-service.server.ts";
+import { UnconfirmedSubscribersSweep } from "#app/subscriptions/unconfirmed-sweep.server.ts";
 import { loadUploadedOriginals } from "#app/uploads/image-originals.server.ts";
 import { processOriginalStore } from "#app/uploads/original-store.server.ts";
 import { UnnamedFilesUpkeep } from "#app/uploads/unnamed-files-upkeep.server.ts";
@@ -61,6 +62,8 @@ export interface Services {
   /** Removes uploaded exhibition files nothing names, a day after their upload (decision 051). */
   unnamedFiles: UnnamedFilesUpkeep;
   contentTrash: ContentTrashUpkeep;
+  /** Forgets addresses that asked to subscribe and never confirmed, 30 days on (issue 41). */
+  unconfirmedSubscribers: UnconfirmedSubscribersSweep;
   /** The site's content; every public page reads it through its loader (decision 038). */
   content: ContentStore;
   /** Keeps `content` on the database's published content, on every process (decision 039). */
@@ -249,7 +252,8 @@ async function startContent(database: Database, env: Env, logger: Logger) {
 
 /**
  * The periodic sweeps: enquiries past retention (issue 21), uploaded files nothing names (decision
- * 051) and deleted documents past the Trash's time (decision 067).
+ * 051), deleted documents past the Trash's time (decision 067) and addresses that never
+ * confirmed a subscription (issue 41).
  */
 function startUpkeep(database: Database, env: Env, content: ContentStore, logger: Logger) {
   const enquiryRetention = new EnquiryRetention(database, {
@@ -280,5 +284,18 @@ function startUpkeep(database: Database, env: Env, content: ContentStore, logger
         : logger.warn({ err: error }, "emptying the Trash failed"),
   });
   contentTrash.start();
-  return { enquiryRetention, unnamedFiles, contentTrash };
+  const unconfirmedSubscribers = new UnconfirmedSubscribersSweep(database, {
+    onSwept: (count) => {
+      logger.info({ count }, "addresses that never confirmed a subscription removed");
+      removeForgottenOutboxFiles(database.db, env.DATA_DIR).catch((error) =>
+        logger.warn({ err: error }, "removing the outbox copies of unconfirmed addresses failed"),
+      );
+    },
+    onError: (error) =>
+      isDatabaseUnreachable(error)
+        ? logger.warn({ reason: outageReason(error) }, "removing unconfirmed addresses: database unavailable")
+        : logger.warn({ err: error }, "removing unconfirmed addresses failed"),
+  });
+  unconfirmedSubscribers.start();
+  return { enquiryRetention, unnamedFiles, contentTrash, unconfirmedSubscribers };
 }
