@@ -192,7 +192,7 @@ function EnquiryDetail({
         <header className={studio.detailHead}>
           <p className="eyebrow">
             Enquiry {enquiry.id} ·{" "}
-            <span className={styles.chip} data-status={status}>
+            <span className={studio.chip} data-state={status}>
               {statusLabels[status as "new"]}
             </span>
           </p>

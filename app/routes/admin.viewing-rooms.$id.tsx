@@ -201,7 +201,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
         <div className={studio.detailHead}>
           <p className="eyebrow">
             Viewing room {room.id} ·{" "}
-            <span className={styles.chip} data-state={room.state}>
+            <span className={studio.chip} data-state={room.state}>
               {roomStateLabels[room.state]}
             </span>
           </p>

@@ -96,7 +96,7 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
                     <Link to={`/admin/viewing-rooms/${room.id}`}>{room.title}</Link>
                   </td>
                   <td>
-                    <span className={styles.chip} data-state={room.state}>
+                    <span className={studio.chip} data-state={room.state}>
                       {roomStateLabels[room.state]}
                     </span>
                   </td>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import studio from "#app/admin/studio.module.css";
 import { formatPrice, holdWords, stateLabels } from "./edition-studio-words.ts";
 import styles from "./editions.module.css";
 import type { LedgerUnit } from "./ledger-page.server.ts";
@@ -23,7 +24,7 @@ export function UnitTable({ slug, units, selected }: { slug: string; units: Ledg
             <tr key={unit.key} className={unit.key === selected ? styles.selected : undefined}>
               <th scope="row">{unit.label}</th>
               <td>
-                <span className={styles.chip} data-state={unit.state}>
+                <span className={studio.chip} data-state={unit.state}>
                   {stateLabels[unit.state]}
                 </span>
               </td>

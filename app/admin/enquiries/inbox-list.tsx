@@ -27,7 +27,7 @@ export function InboxList({ rows, filtered }: { rows: InboxData["rows"]; filtere
             </span>
             <span className={styles.rowSubject}>
               {row.subjectTitle}
-              <span className={styles.chip} data-status={row.status}>
+              <span className={studio.chip} data-state={row.status}>
                 {statusLabels[row.status]}
               </span>
             </span>

@@ -6,7 +6,6 @@ import styles from "./link-card.module.css";
 import { LinkFigures } from "./link-figures.tsx";
 import type { LinkAnswerData, RoomLinkView } from "./room-links.tsx";
 import { linkStateLabels } from "./room-words.ts";
-import sharedStyles from "./viewing-rooms.module.css";
 
 type LinkFetcher = ReturnType<typeof useFetcher<LinkAnswerData>>;
 
@@ -30,7 +29,7 @@ export function LinkCard({
         <p id={`${ids}-name`} className={styles.linkNote}>
           {name}
         </p>
-        <span className={sharedStyles.chip} data-state={link.state}>
+        <span className={studio.chip} data-state={link.state}>
           {linkStateLabels[link.state]}
         </span>
       </div>
