@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,11 +11,17 @@ export function chooseAppDir(dir: string) {
   appDir = dir;
 }
 
-const createdDataDirs: string[] = [];
+// The data folders each case made: cases run side by side (run.ts), so each removes its own.
+const caseDataDirs = new AsyncLocalStorage<string[]>();
 
-/** Removes the data folders startServer made (the runner calls it after each case). */
-export function removeDataDirs(): void {
-  for (const dir of createdDataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+/** Runs a case; then removes the data folders startServer made for it. */
+export async function withOwnDataDirs<T>(run: () => Promise<T>): Promise<T> {
+  const created: string[] = [];
+  try {
+    return await caseDataDirs.run(created, run);
+  } finally {
+    for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface TrafficServer {
@@ -111,7 +118,7 @@ export async function startServer({
 
 function newDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "umbra-traffic-"));
-  createdDataDirs.push(dir);
+  caseDataDirs.getStore()?.push(dir);
   return dir;
 }
 
