@@ -19,6 +19,7 @@ import { SubscriptionRefusal } from "./subscription-refusal.ts";
 import { SubscriptionService } from "./subscription-service.server.ts";
 import { hashToken } from "./subscription-tokens.server.ts";
 import { CONSENT_WORDING } from "./subscription-words.ts";
+import { sweepUnconfirmed, UNCONFIRMED_KEPT_DAYS } from "./unconfirmed-sweep.server.ts";
 
 // Double opt-in, one confirmation a day, single-purpose tokens and forgetting (issue 41), on
 // both engines.
@@ -228,6 +229,49 @@ for (const engine of allTestEngines) {
       await subscribedWithLink("e@example.org", ["new-work"]);
       const rows = await service.exportRows();
       expect(rows).toMatchObject([{ address: "e@example.org", topics: ["new-work"], lastConsentSource: "/prices" }]);
+    });
+
+    // Forgotten 30 days after they last asked, and nothing else (no address kept without consent).
+    describe("addresses that never confirmed", () => {
+      const addresses = async () =>
+        (await db().select({ address: subscribers.address }).from(subscribers)).map((row) => row.address).sort();
+      const later = (days: number) => new Date(clock.getTime() + days * DAY_MS);
+
+      it("are forgotten with their topics, consent and queued confirmation", async () => {
+        await service.subscribe({ address: "never@example.org", topicKeys: ["new-work"], sourcePath: "/" });
+        expect(await sweepUnconfirmed(db(), later(UNCONFIRMED_KEPT_DAYS - 1))).toBe(0);
+        expect(await addresses()).toEqual(["never@example.org"]);
+
+        expect(await sweepUnconfirmed(db(), later(UNCONFIRMED_KEPT_DAYS + 1))).toBe(1);
+        expect(await addresses()).toEqual([]);
+        expect(await db().select().from(subscriberTopics)).toEqual([]);
+        expect(await db().select().from(subscriptionConsents)).toEqual([]);
+        expect(await confirmations("never@example.org")).toEqual([]);
+      });
+
+      it("are kept when they asked again within the 30 days; confirmed ones always", async () => {
+        await service.subscribe({ address: "late@example.org", topicKeys: ["new-work"], sourcePath: "/" });
+        await subscribedWithLink("reader@example.org", ["new-work"]);
+        // Twenty days on, the first asks again: a new confirmation, a new 30 days.
+        clock = later(20);
+        await service.subscribe({ address: "late@example.org", topicKeys: ["new-work"], sourcePath: "/" });
+        clock = later(-20);
+
+        expect(await sweepUnconfirmed(db(), later(UNCONFIRMED_KEPT_DAYS + 1))).toBe(0);
+        expect(await addresses()).toEqual(["late@example.org", "reader@example.org"]);
+        expect(await sweepUnconfirmed(db(), later(365))).toBe(1);
+        expect(await addresses()).toEqual(["reader@example.org"]);
+      });
+
+      it("keep an address that had been confirmed, left, and asked again", async () => {
+        await subscribedWithLink("back@example.org", ["new-work"]);
+        await db()
+          .update(subscribers)
+          .set({ status: "pending", leftAt: clock })
+          .where(eq(subscribers.address, "back@example.org"));
+        expect(await sweepUnconfirmed(db(), later(365))).toBe(0);
+        expect(await addresses()).toEqual(["back@example.org"]);
+      });
     });
   });
 }
