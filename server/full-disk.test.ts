@@ -13,7 +13,7 @@ import { action as setMany } from "#app/routes/api.admin.quotes.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import { readiness } from "./readiness.ts";
 import { routerContextFor } from "./router-context.ts";
-import { createServices, type Services, StartupError } from "./services.ts";
+import { createServices, type Services, StartupError, stopServices } from "./services.ts";
 
 // A real full disk: DATA_DIR on a small tmpfs this test mounts (root only) and fills. 96 MB: a
 // fresh PGlite folder with its WAL takes about 40.
@@ -103,10 +103,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
 
   afterAll(async () => {
     server?.close();
-    if (services) {
-      await services.adminEvents.stop();
-      await services.database.close();
-    }
+    if (services) await stopServices(services);
     execFileSync("umount", [disk]);
     fs.rmSync(root, { recursive: true, force: true });
   });
@@ -157,8 +154,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
   });
 
   it("refuses to start on a full disk in one line naming ENOSPC, DATA_DIR and what to do, leaving nothing behind", async () => {
-    await services?.adminEvents.stop();
-    await services?.database.close();
+    if (services) await stopServices(services);
     services = undefined;
     const free = fillDisk(dataDir);
     try {
