@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/database.server.ts";
 import { quotes } from "#app/db/schema.ts";
 import { action as setMany } from "#app/routes/api.admin.quotes.ts";
+import { seedFromTestTemplate } from "#tests/support/pglite-test-template.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import { readiness } from "./readiness.ts";
 import { routerContextFor } from "./router-context.ts";
@@ -195,6 +196,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
   it("fails `npm run db:backup` to a full disk in one line, and removes its .partial file", async () => {
     // The database on a disk with room, the backup aimed at the full one.
     const source = path.join(root, "source");
+    seedFromTestTemplate(source);
     const database = await openDatabase({ dataDir: source });
     await database.close();
     const target = path.join(disk, "umbra-backup.tar.gz");
