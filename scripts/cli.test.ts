@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { seedFromTestTemplate } from "#tests/support/pglite-test-template.ts";
 
 // The command-line tools, run as a user runs them (tsx, as the npm scripts do), each on its own
 // empty data folder.
@@ -102,10 +103,12 @@ describe("expected failures are plain messages, without a stack trace", () => {
   });
 });
 
-// Each opens and migrates a fresh embedded database: slow on a busy 2-core machine.
+// Each works on a copy of the run's migrated embedded database, as a data folder the built
+// server made holds (initdb from source costs seconds of CPU; the global setup tests that path).
 describe("work done", { timeout: 90_000 }, () => {
   it("admin create then list with ADMIN_PASSWORD set", async () => {
     const dataDir = path.join(scratch, "admins");
+    seedFromTestTemplate(dataDir);
     const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: "moth lantern quiet river 42" };
     const created = await run("scripts/admin.ts", ["create", "--email", "curator@umbra.test"], env);
     expect([created.code, created.out]).toEqual([0, "Created admin curator@umbra.test.\n"]);
@@ -119,7 +122,9 @@ describe("work done", { timeout: 90_000 }, () => {
     }));
     const file = path.join(scratch, "tweets.js");
     fs.writeFileSync(file, `window.YTD.tweets.part0 = ${JSON.stringify(entries)}`);
-    const result = await run("scripts/import-quotes.ts", [file]);
+    const dataDir = path.join(scratch, "quotes");
+    seedFromTestTemplate(dataDir);
+    const result = await run("scripts/import-quotes.ts", [file], { DATA_DIR: dataDir });
     expect(result.code).toBe(0);
     expect(result.out).toContain("Importing 1200 posts...");
     expect(result.out).toContain("written 1200 of 1200 (100%)");

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { seedFromTestTemplate } from "#tests/support/pglite-test-template.ts";
 
 // content:import of a hostile content folder (issue 42 row 8): one line naming the file (and the
 // field), exit 1, no stack, nothing written. Each run gets a copy of content/ with one bad file.
@@ -20,6 +21,10 @@ function contentWith(file: string, text: string): string {
 }
 
 function importDryRun(from: string) {
+  // A copy of the run's migrated database, as a data folder the built server made holds: the
+  // refusal is what is tested, not initdb (seconds of CPU a run).
+  const dataDir = path.join(from, "..", `data-${folders}`);
+  seedFromTestTemplate(dataDir);
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
     execFile(
       tsx,
@@ -27,7 +32,7 @@ function importDryRun(from: string) {
       {
         env: {
           ...process.env,
-          DATA_DIR: path.join(from, "..", `data-${folders}`),
+          DATA_DIR: dataDir,
           DATABASE_URL: "",
           LOG_LEVEL: "silent",
         },

@@ -16,6 +16,7 @@ import { EditionLedger } from "#app/editions/edition-ledger.server.ts";
 import { dkimKeyFile, makeDkimKey } from "#app/email/dkim-key.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
+import { seedFromTestTemplate } from "#tests/support/pglite-test-template.ts";
 import { testPdf } from "#tests/support/test-exhibition-files.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -50,6 +51,8 @@ describe("db:backup and db:restore", () => {
   it("round-trip a quote, the edition ledger and the auth secret into a fresh DATA_DIR", {
     timeout: 180_000,
   }, async () => {
+    // A copy of the run's migrated database (what initdb and the migrations make, without their CPU).
+    seedFromTestTemplate(source);
     const database = await openDatabase({ dataDir: source });
     const [quote] = await database.db
       .insert(quotes)

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/database.server.ts";
 import { quotes } from "#app/db/schema.ts";
 import { action as setMany } from "#app/routes/api.admin.quotes.ts";
+import { seedFromTestTemplate } from "#tests/support/pglite-test-template.ts";
 import { signedInAdminCookie } from "#tests/support/test-admin-session.server.ts";
 import { readiness } from "./readiness.ts";
 import { routerContextFor } from "./router-context.ts";
-import { createServices, type Services, StartupError } from "./services.ts";
+import { createServices, type Services, StartupError, stopServices } from "./services.ts";
 
 // A real full disk: DATA_DIR on a small tmpfs this test mounts (root only) and fills. 96 MB: a
 // fresh PGlite folder with its WAL takes about 40.
@@ -103,10 +104,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
 
   afterAll(async () => {
     server?.close();
-    if (services) {
-      await services.adminEvents.stop();
-      await services.database.close();
-    }
+    if (services) await stopServices(services);
     execFileSync("umount", [disk]);
     fs.rmSync(root, { recursive: true, force: true });
   });
@@ -157,8 +155,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
   });
 
   it("refuses to start on a full disk in one line naming ENOSPC, DATA_DIR and what to do, leaving nothing behind", async () => {
-    await services?.adminEvents.stop();
-    await services?.database.close();
+    if (services) await stopServices(services);
     services = undefined;
     const free = fillDisk(dataDir);
     try {
@@ -199,6 +196,7 @@ describe.skipIf(skipped)(`a full disk (DATA_DIR on a 96 MB tmpfs${skipped ? `; s
   it("fails `npm run db:backup` to a full disk in one line, and removes its .partial file", async () => {
     // The database on a disk with room, the backup aimed at the full one.
     const source = path.join(root, "source");
+    seedFromTestTemplate(source);
     const database = await openDatabase({ dataDir: source });
     await database.close();
     const target = path.join(disk, "umbra-backup.tar.gz");

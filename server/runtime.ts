@@ -11,7 +11,7 @@ import { S3OriginalStore } from "#app/uploads/s3-original-store.server.ts";
 import { answerErrors } from "./error-answer.ts";
 import { readiness } from "./readiness.ts";
 import { requestLog } from "./request-log.ts";
-import { createServices, type Services, StartupError } from "./services.ts";
+import { createServices, type Services, StartupError, stopBackgroundServices } from "./services.ts";
 
 // In-flight requests get this long after SIGTERM; then every connection is closed, so the
 // process is gone within 10 s of the signal (what systemd and container stops wait for).
@@ -84,17 +84,7 @@ export async function startRuntime() {
       logger.info({ signal }, "shutting down");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const mailStopped = services.mailSender.stop();
-      await services.enquiryRetention.stop();
-      await services.unnamedFiles.stop();
-      await services.contentTrash.stop();
-      await services.unconfirmedSubscribers.stop();
-      await services.enquiryEvents.stop();
-      await services.editionAvailability.stop();
-      await services.mailingScheduler.stop();
-      await services.subscriptions.stop();
-      await services.contentSync.stop();
-      services.cataloguePdf.stop();
-      await services.adminEvents.stop();
+      await stopBackgroundServices(services);
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;

@@ -175,6 +175,33 @@ export async function createServices(): Promise<Services> {
   }
 }
 
+/**
+ * Stops what works in the background, the mail sender and the database aside: the upkeep
+ * sweeps, the listeners and the catalogue PDF's child process. The server's shutdown stops the
+ * mail sender beside them and closes the database last (runtime.ts).
+ */
+export async function stopBackgroundServices(services: Services): Promise<void> {
+  await services.enquiryRetention.stop();
+  await services.unnamedFiles.stop();
+  await services.contentTrash.stop();
+  await services.unconfirmedSubscribers.stop();
+  await services.enquiryEvents.stop();
+  await services.editionAvailability.stop();
+  await services.mailingScheduler.stop();
+  await services.subscriptions.stop();
+  await services.contentSync.stop();
+  services.cataloguePdf.stop();
+  await services.adminEvents.stop();
+}
+
+/** Stops every service, then closes the database: the whole stop of services no server holds (tests). */
+export async function stopServices(services: Services): Promise<void> {
+  const mailStopped = services.mailSender.stop();
+  await stopBackgroundServices(services);
+  await mailStopped;
+  await services.database.close();
+}
+
 /** One line: a full disk names ENOSPC, the place and what to do (the error itself may name no file). */
 function startupMessage(error: unknown, env: Env): string {
   return isDiskFull(error) ? diskFullLine(error, path.resolve(env.DATA_DIR)) : (error as Error).message;

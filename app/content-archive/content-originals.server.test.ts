@@ -12,6 +12,7 @@ import { openDatabase } from "#app/db/database.server.ts";
 import { DiskOriginalStore } from "#app/uploads/disk-original-store.server.ts";
 import { sha256Of } from "#app/uploads/hash-file.server.ts";
 import { imageHistory, loadUploadedOriginals, setImageOriginal } from "#app/uploads/image-originals.server.ts";
+import { seedFromTestTemplate } from "#tests/support/pglite-test-template.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.server.ts";
 import { exportOriginals, importOriginals } from "./content-originals.server.ts";
 
@@ -103,6 +104,7 @@ describe("npm run content:export, then content:import of the same files (a folde
     timeout: 180_000,
   }, async () => {
     const dataDir = path.join(work, "commands-data");
+    seedFromTestTemplate(dataDir);
     const database = await openDatabase({ dataDir });
     const bytes = await png("#36a");
     try {

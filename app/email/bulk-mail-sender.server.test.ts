@@ -67,13 +67,18 @@ for (const engine of allTestEngines) {
       const smtp = await smtpServer();
       await enqueueMailing(db(), 12);
       const started = performance.now();
-      await sender({ smtpUrl: smtp.url }, { ratePerMinute: 1200 }).start(); // one every 50 ms
+      const pacedSender = sender({ smtpUrl: smtp.url }, { ratePerMinute: 1200 }); // one every 50 ms
+      await pacedSender.start();
       await until(() => smtp.received.length === 12, 15_000, "every copy");
       const took = performance.now() - started;
       expect(took).toBeGreaterThanOrEqual(11 * 50 - 5);
       expect(smtp.connections()).toBe(1);
       expect(recipientsOf(smtp).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `reader${i}@example.com`).sort());
       await until(async () => (await statusCounts(db())).sent === 12, 5_000, "all marked sent");
+      // Stopped while idle, it closes the connection at once (not after the pool's 5 s idle time).
+      await pacedSender.idle();
+      await pacedSender.stop(100);
+      await until(() => smtp.openConnections() === 0, 1_000, "the pooled connection closed");
     });
 
     it("never makes a password reset or an enquiry wait behind a mailing", async () => {

@@ -164,17 +164,19 @@ export class MailSender {
     clearInterval(this.pruneTimer);
     await this.unlisten?.().catch(() => {});
     const running = this.running;
-    if (!running) return;
-    let graceTimer: NodeJS.Timeout | undefined;
-    const finished = await Promise.race([
-      running.then(() => true),
-      new Promise<boolean>((resolve) => {
-        graceTimer = setTimeout(() => resolve(false), graceMs);
-      }),
-    ]);
-    clearTimeout(graceTimer);
-    const held = this.holding;
-    if (!finished && held) await this.abandon(held);
+    if (running) {
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<boolean>((resolve) => {
+          graceTimer = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(graceTimer);
+      const held = this.holding;
+      if (!finished && held) await this.abandon(held);
+    }
+    // Idle too: the pooled connection would otherwise stay open until its idle timeout.
     this.pool.close();
   }
 

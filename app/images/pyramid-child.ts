@@ -18,16 +18,22 @@ const orphaned = () => process.ppid !== Number(parent);
 if (orphaned()) process.kill(process.pid, "SIGKILL");
 setInterval(() => { if (orphaned()) process.kill(process.pid, "SIGKILL"); }, 200).unref();
 const sharp = require(sharpPath);
+// Loading sharp takes a while, and a parent killed just as this process started may only be gone now.
+if (orphaned()) process.kill(process.pid, "SIGKILL");
 sharp.concurrency(1);
 const chunks = [];
 const input = mode === "svg"
   ? new Promise((resolve) => { process.stdin.on("data", (c) => chunks.push(c)); process.stdin.on("end", () => resolve(sharp(Buffer.concat(chunks)))); })
   : Promise.resolve(sharp(source, { limitInputPixels: Number(limit) }).rotate());
 input
-  .then((image) => image.flatten({ background: "#0e0d0c" })
-    .toFormat(format, { quality: Number(quality) })
-    .tile({ size: Number(size), overlap: Number(overlap), layout: "dz", container: "fs" })
-    .toFile(output))
+  .then((image) => {
+    // The last look before the first tile is written.
+    if (orphaned()) process.kill(process.pid, "SIGKILL");
+    return image.flatten({ background: "#0e0d0c" })
+      .toFormat(format, { quality: Number(quality) })
+      .tile({ size: Number(size), overlap: Number(overlap), layout: "dz", container: "fs" })
+      .toFile(output);
+  })
   .then(() => process.exit(0), (error) => { process.stderr.write(String((error && error.message) || error)); process.exit(1); });
 `;
 

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import type * as AuthModule from "#app/auth/auth.server.ts";
 import type * as ServerApp from "#server/app.ts";
+import type * as ServicesModule from "#server/services.ts";
 import { totp } from "#tests/totp.ts";
 import { seedFromTestTemplate } from "./pglite-test-template.ts";
 
@@ -79,7 +80,10 @@ export async function startTestSite(): Promise<TestSite> {
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await runtime.services.database.close().catch(() => {});
+      // Every service, not only the database: the mail sender's and the schedulers' timers would
+      // go on in the worker process, which runs other files after this one.
+      const { stopServices } = (await vite.ssrLoadModule("./server/services.ts")) as typeof ServicesModule;
+      await stopServices(runtime.services).catch(() => {});
       await vite.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -11,6 +11,8 @@ export interface TestSmtpServer {
   raw: Buffer[];
   /** Connections opened to it so far (a pooled sender opens one for many messages). */
   connections: () => number;
+  /** Connections open now. */
+  openConnections: () => number;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ export async function startTestSmtpServer(port = 0, options: TestSmtpOptions = {
   const received: ParsedMail[] = [];
   const raw: Buffer[] = [];
   let connections = 0;
+  let open = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -31,7 +34,11 @@ export async function startTestSmtpServer(port = 0, options: TestSmtpOptions = {
     logger: false,
     onConnect(_session, callback) {
       connections += 1;
+      open += 1;
       callback();
+    },
+    onClose() {
+      open -= 1;
     },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
@@ -62,6 +69,7 @@ export async function startTestSmtpServer(port = 0, options: TestSmtpOptions = {
     received,
     raw,
     connections: () => connections,
+    openConnections: () => open,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
