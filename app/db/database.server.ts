@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import { isDatabaseUnreachable } from "./database-unreachable.server.ts";
+import { connectionSettings, PostgresListeners } from "./postgres-listeners.server.ts";
 import { ensureDataDir, ensurePrivateDir, makePrivate } from "./private-data.server.ts";
 import { redactDatabaseUrl } from "./redact-database-url.ts";
 import * as schema from "./schema.ts";
@@ -72,11 +74,24 @@ export interface OpenDatabaseOptions {
 export interface PostgresTimeouts {
   connectMs: number;
   queryMs: number;
+  /**
+   * How long start-up tries again while the server cannot be reached (refused, timed out,
+   * starting up): a machine booting starts the app beside PostgreSQL, and a busy server may
+   * take a connection late. Wrong credentials or a missing database fail at once.
+   */
+  startupWaitMs: number;
   /** How often the LISTEN connection is checked, so a silently dead one is noticed and replaced. */
   listenCheckMs: number;
 }
 
-const POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, queryMs: 10_000, listenCheckMs: 15_000 };
+const POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 5_000,
+  queryMs: 10_000,
+  startupWaitMs: 30_000,
+  listenCheckMs: 15_000,
+};
+/** Between start-up's connection attempts. */
+const STARTUP_RETRY_MS = 1_000;
 // Start-up waits this long for another process's migrations (the advisory lock) before failing.
 const STARTUP_LOCK_WAIT_MS = 10 * 60_000;
 
@@ -213,7 +228,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   try {
-    await pool.query("select 1");
+    await firstAnswer(pool, timeouts.startupWaitMs);
   } catch (error) {
     await pool.end().catch(() => {});
     const reason = error instanceof Error ? error.message : String(error);
@@ -264,129 +279,16 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   };
 }
 
-/**
- * Connection settings for the pool and the LISTEN connection: a connection attempt and a query
- * each give up after their timeout (pg's query_timeout ends the wait on the client side, so it
- * also works when the server or the network is silent), and TCP keepalive probes idle ones.
- */
-function connectionSettings(databaseUrl: string, timeouts: PostgresTimeouts): pg.ClientConfig {
-  return {
-    connectionString: databaseUrl,
-    connectionTimeoutMillis: timeouts.connectMs,
-    query_timeout: timeouts.queryMs,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  };
-}
-
-/**
- * One dedicated connection per process for LISTEN (a pooled connection would be handed to other
- * queries). It reconnects after a drop and tells subscribers they may have missed notifications.
- */
-class PostgresListeners {
-  private client: pg.Client | undefined;
-  private connecting: Promise<pg.Client> | undefined;
-  private readonly subscriptions = new Map<string, Set<ListenHandlers>>();
-  private closed = false;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private checkTimer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly databaseUrl: string,
-    private readonly timeouts: PostgresTimeouts,
-  ) {}
-
-  async listen(channel: string, handlers: ListenHandlers): Promise<Unlisten> {
-    const client = await this.connection();
-    let set = this.subscriptions.get(channel);
-    if (!set) {
-      set = new Set();
-      this.subscriptions.set(channel, set);
-      await client.query(`LISTEN "${channel}"`);
-    }
-    set.add(handlers);
-    return async () => {
-      const current = this.subscriptions.get(channel);
-      if (!current) return;
-      current.delete(handlers);
-      if (current.size === 0) {
-        this.subscriptions.delete(channel);
-        await this.client?.query(`UNLISTEN "${channel}"`).catch(() => {});
-      }
-    };
-  }
-
-  private connection(): Promise<pg.Client> {
-    if (this.client) return Promise.resolve(this.client);
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
-  }
-
-  private async connect(): Promise<pg.Client> {
-    const client = new pg.Client(connectionSettings(this.databaseUrl, this.timeouts));
-    client.on("notification", (message) => {
-      for (const handlers of this.subscriptions.get(message.channel) ?? []) handlers.onPayload(message.payload ?? "");
-    });
-    client.on("error", () => this.dropped(client));
-    client.on("end", () => this.dropped(client));
-    await client.connect();
+/** The server's first answer, tried again while it cannot be reached, for up to `waitMs`. */
+async function firstAnswer(pool: pg.Pool, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
     try {
-      for (const channel of this.subscriptions.keys()) await client.query(`LISTEN "${channel}"`);
+      await pool.query("select 1");
+      return;
     } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
+      if (!isDatabaseUnreachable(error) || Date.now() + STARTUP_RETRY_MS > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS));
     }
-    this.client = client;
-    this.watch(client);
-    return client;
-  }
-
-  /**
-   * A LISTEN connection only receives, so one the network silently dropped would never notice;
-   * a small query now and then does, and the connection is replaced (with its gap) when it fails.
-   */
-  private watch(client: pg.Client) {
-    clearInterval(this.checkTimer);
-    this.checkTimer = setInterval(() => {
-      if (this.client !== client) return;
-      client.query("select 1").catch(() => {
-        this.dropped(client);
-        client.end().catch(() => {});
-      });
-    }, this.timeouts.listenCheckMs);
-    this.checkTimer.unref();
-  }
-
-  private dropped(client: pg.Client) {
-    if (this.client !== client) return;
-    this.client = undefined;
-    clearInterval(this.checkTimer);
-    if (this.closed) return;
-    for (const set of this.subscriptions.values()) for (const handlers of set) handlers.onDrop?.();
-    const retry = () => {
-      this.retryTimer = undefined;
-      if (this.closed) return;
-      this.connection().then(
-        () => {
-          for (const set of this.subscriptions.values()) for (const handlers of set) handlers.onGap?.();
-        },
-        () => {
-          this.retryTimer = setTimeout(retry, 1_000);
-        },
-      );
-    };
-    this.retryTimer = setTimeout(retry, 200);
-  }
-
-  async close() {
-    this.closed = true;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    clearInterval(this.checkTimer);
-    const client = this.client;
-    this.client = undefined;
-    this.subscriptions.clear();
-    await client?.end().catch(() => {});
   }
 }
