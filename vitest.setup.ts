@@ -21,12 +21,19 @@ const appGlobalsBefore = new Map(
     .map((key) => [key, Reflect.get(globalThis, key)]),
 );
 
+// The umask: opening a data folder sets the server's owner-only one (private-data.server.ts),
+// which would make every later file's new folders 0700 (a CI run saw a test of 0755 folders fail).
+// (Read by setting it: process.umask() with no argument is deprecated.)
+const umaskBefore = process.umask(0o022);
+process.umask(umaskBefore);
+
 // Listeners the file's modules add for the process's end (a server's shutdown, a child's kill)
 // belong to modules no later file uses.
 const PROCESS_EVENTS: string[] = ["exit", "SIGTERM", "SIGINT"];
 const listenersBefore = new Map(PROCESS_EVENTS.map((event) => [event, new Set(process.rawListeners(event))]));
 
 afterAll(() => {
+  process.umask(umaskBefore);
   for (const key of Object.keys(process.env)) if (!(key in envBefore)) delete process.env[key];
   Object.assign(process.env, envBefore);
   for (const key of Reflect.ownKeys(globalThis).filter(isAppGlobal)) Reflect.deleteProperty(globalThis, key);

@@ -15,7 +15,9 @@ describe("folders nginx's workers can read", () => {
     made.push(closed);
     fs.chmodSync(closed, 0o700);
     const checkout = path.join(closed, "umbra", "build");
-    fs.mkdirSync(checkout, { recursive: true, mode: 0o755 });
+    fs.mkdirSync(checkout, { recursive: true });
+    // Set, not asked of mkdir: the process's umask would have its say.
+    for (const dir of [path.join(closed, "umbra"), checkout]) fs.chmodSync(dir, 0o755);
     expect(foldersClosedToOthers(checkout)).toEqual([closed]);
     fs.chmodSync(closed, 0o711);
     expect(foldersClosedToOthers(checkout)).toEqual([]);
