@@ -58,6 +58,8 @@ test.beforeAll(async ({}, testInfo) => {
 });
 
 test.afterAll(async () => {
+  // Stopping a server and dropping its PostgreSQL database outlast 30 s on a busy machine.
+  test.setTimeout(90_000);
   await pool?.end();
   server?.child.kill("SIGTERM");
   await server?.exited;

@@ -65,6 +65,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // Stopping a server and dropping its PostgreSQL database outlast 30 s on a busy machine.
+  test.setTimeout(90_000);
   await db?.close();
   if (server) {
     server.child.kill("SIGTERM");

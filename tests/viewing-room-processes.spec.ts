@@ -48,6 +48,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // Stopping a server and dropping its PostgreSQL database outlast 30 s on a busy machine.
+  test.setTimeout(90_000);
   for (const server of [a, b]) {
     if (!server) continue;
     server.child.kill("SIGTERM");
