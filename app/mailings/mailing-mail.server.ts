@@ -9,7 +9,7 @@ import { manageUrl, unsubscribeUrl } from "#app/subscriptions/subscription-links
 import { issueToken } from "#app/subscriptions/subscription-tokens.server.ts";
 import { mailingIdSchema } from "./mailing-input.server.ts";
 import { topicLabels } from "./mailing-records.server.ts";
-import { renderMailing } from "./mailing-render.server.ts";
+import { type MailingTemplate, mailingTemplate, renderMailing } from "./mailing-render.server.ts";
 
 /** A mailing's message: both parts, and the list headers (RFC 2369, 2919, 8058). */
 export type MailingMessage = EmailMessage & { html: string; headers: Record<string, string> };
@@ -20,33 +20,63 @@ function listId(topicKeys: readonly string[]): string {
   return `<${topicKeys.length === 1 ? topicKeys[0] : "studio"}.${host}>`;
 }
 
+/** Mailings whose templates are kept: one is sent at a time, the rest are a schedule's overlap. */
+const KEPT_TEMPLATES = 4;
+
 /**
  * Composes one recipient's copy when it is sent: the mailing's words as they were sent, and the
  * recipient's own link to change topics or leave, with a fresh manage token whose hash alone is
  * stored; the same token is the one-click unsubscribe address (List-Unsubscribe-Post). Null (the
  * row is marked skipped) when the address was forgotten or has left since the mailing went out.
+ * A mailing's words no longer change once it is sending, so its template is made once for all
+ * its copies (keyed by when it started sending, should a test's database be reset).
  */
 export function mailingComposer(db: AppDatabase, now: () => Date = () => new Date()): MailComposer {
+  const templates = new Map<number, { sendingAt: number; template: MailingTemplate; topicKeys: string[] }>();
+  async function templateOf(tx: AppDatabase, mailingId: number, sendingAt: Date | null) {
+    const key = sendingAt?.getTime() ?? 0;
+    const kept = templates.get(mailingId);
+    if (kept?.sendingAt === key) return kept;
+    const [mailing] = await tx.select().from(mailings).where(eq(mailings.id, mailingId));
+    if (!mailing) return undefined;
+    const made = {
+      sendingAt: key,
+      template: mailingTemplate(mailing, await topicLabels(tx, mailing.topicKeys)),
+      topicKeys: mailing.topicKeys,
+    };
+    templates.delete(mailingId);
+    templates.set(mailingId, made);
+    for (const oldest of templates.keys()) {
+      if (templates.size <= KEPT_TEMPLATES) break;
+      templates.delete(oldest);
+    }
+    return made;
+  }
   return async (mail) =>
     db.transaction(async (tx) => {
       const [row] = await tx
-        .select({ mailing: mailings, subscriber: subscribers })
+        .select({
+          mailingId: mailingDeliveries.mailingId,
+          sendingAt: mailings.sendingAt,
+          subscriberId: subscribers.id,
+          status: subscribers.status,
+        })
         .from(mailingDeliveries)
         .innerJoin(mailings, eq(mailings.id, mailingDeliveries.mailingId))
         .leftJoin(subscribers, eq(subscribers.id, mailingDeliveries.subscriberId))
         .where(eq(mailingDeliveries.outgoingMailId, mail.id));
-      const subscriber = row?.subscriber;
-      if (!row || subscriber?.status !== "confirmed") return null;
-      const token = await issueToken(tx, subscriber.id, "manage", now());
-      const parts = renderMailing(row.mailing, await topicLabels(tx, row.mailing.topicKeys), manageUrl(token));
+      if (row?.status !== "confirmed" || row.subscriberId === null) return null;
+      const made = await templateOf(tx, row.mailingId, row.sendingAt);
+      if (!made) return null;
+      const token = await issueToken(tx, row.subscriberId, "manage", now());
       const message: MailingMessage = {
         to: mail.toAddress,
         subject: mail.subject,
-        ...parts,
+        ...made.template.forReader(manageUrl(token)),
         headers: {
           "List-Unsubscribe": `<${unsubscribeUrl(token)}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          "List-Id": listId(row.mailing.topicKeys),
+          "List-Id": listId(made.topicKeys),
         },
         // A subscriber's address stays out of the logs, as a collector's does.
         privateRecipient: true,
