@@ -124,7 +124,7 @@ type NamedControlProps = ControlProps & { name: EnquiryFieldName; autoFocus: tru
 
 /**
  * One enquiry field through the form kit. Its error slot stays in the page while empty:
- * enquiry-form.script.js finds it by data-error-for and fills it in place.
+ * posted-form.script.js finds it by data-error-for and fills it in place.
  */
 function EnquiryField({
   formId,
