@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorList } from "#app/components/forms/error-list.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { type ControlProps, fieldIds } from "#app/components/forms/field-ids.ts";
+import { withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import {
   defaultInterests,
   defaultMessage,
@@ -15,7 +16,9 @@ import {
   subjectChoices,
   subjectLabels,
 } from "#app/enquiries/enquiry-fields.ts";
-import styles from "./enquiry-form.module.css";
+import ownStyles from "./enquiry-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 /** What every field of one enquiry form draws from. */
 export interface EnquiryFieldsProps {

@@ -1,5 +1,5 @@
 import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
-import { ScreeningFields } from "#app/components/forms/posted-form.tsx";
+import { ScreeningFields, withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import {
   type EnquiryDescriptor,
   type EnquiryFieldErrors,
@@ -7,7 +7,9 @@ import {
   enquiryFieldNames,
 } from "#app/enquiries/enquiry-fields.ts";
 import { EnquiryFields } from "./enquiry-fields.tsx";
-import styles from "./enquiry-form.module.css";
+import ownStyles from "./enquiry-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 /** The address of the server-rendered form for a descriptor: where JavaScript-off visitors go. */
 export function enquireHref(descriptor: Pick<EnquiryDescriptor, "subject" | "subjectRef">): string {

@@ -4,6 +4,17 @@ import styles from "./posted-form.module.css";
 import postedFormScriptUrl from "./posted-form.script.js?url";
 
 /**
+ * A public form's own classes (its CSS module) with the shared ones of the same name added, so
+ * `styles.form` puts both the shared surface and the form's own spacing on its element. (Not CSS
+ * `composes`: that copies the shared rules into each form's stylesheet, twice on Prices.)
+ */
+export function withPostedFormStyles(own: CSSModuleClasses): CSSModuleClasses {
+  const merged: Record<string, string> = { ...own };
+  for (const [name, shared] of Object.entries(styles)) merged[name] = own[name] ? `${shared} ${own[name]}` : shared;
+  return merged;
+}
+
+/**
  * The hidden fields the server screens a public form by before its own (screenPostedForm): the
  * signed form token (absent on prerendered pages: posted-form.script.js fetches one) and the
  * bots' honeypot, out of sight and out of the tab order.

@@ -1,8 +1,10 @@
 import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
 import { Field } from "#app/components/forms/field.tsx";
-import { ScreeningFields } from "#app/components/forms/posted-form.tsx";
+import { ScreeningFields, withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import { CONSENT_WORDING, type OfferedTopic, subscribeFields } from "#app/subscriptions/subscription-words.ts";
-import styles from "./subscribe-form.module.css";
+import ownStyles from "./subscribe-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 interface SubscribeFormProps {
   /** Makes the ids unique when a page shows more than one form. */
