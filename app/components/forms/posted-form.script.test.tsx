@@ -16,7 +16,7 @@ function page({ enquiryToken = "signed", subscribeToken = "signed", display = "o
   document.body.innerHTML = renderToString(
     <>
       <EnquiryForm
-        descriptor={{ subject: "general", subjectTitle: "General enquiry", sourcePath: "/contact" }}
+        descriptor={{ subject: "other", subjectTitle: "General enquiry", sourcePath: "/contact" }}
         token={enquiryToken || undefined}
         display={display}
         openLabel="Enquire"
