@@ -90,12 +90,7 @@ async function charge<Values>(
     return undefined;
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
-    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-    return {
-      ok: false,
-      status: 429,
-      message: rules.words.tooMany(`${minutes} minute${minutes === 1 ? "" : "s"}`),
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    };
+    const headers = { "Retry-After": String(error.retryAfterSeconds) };
+    return { ok: false, status: 429, message: rules.words.tooMany(error.wait), headers };
   }
 }
