@@ -135,13 +135,15 @@ test("a form started before its script arrived is sent when the visitor sends it
   tag: "@desktop",
 }, async ({ page }) => {
   // The enquiry form's file held back, as on a slow line, until the visitor has typed.
-  const release = await holdScriptFile(page, /\/enquiry-form\.script-[\w-]+\.js$/);
+  const release = await holdScriptFile(page, /\/posted-form\.script-[\w-]+\.js$/);
   await page.goto("/contact", { waitUntil: "domcontentloaded" });
   const form = page.getByRole("form", { name: "Enquiry: General enquiry" });
   await fill(form, { name: "Di Late", email: emailFor("late-script") });
   await form.getByLabel("Message").fill("Is the Icaro series still available as prints?");
   release();
-  await expect.poll(() => page.evaluate(() => Boolean((window as { umbraEnquiry?: boolean }).umbraEnquiry))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean((window as { umbraPostedForms?: boolean }).umbraPostedForms)))
+    .toBe(true);
   await form.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page.getByRole("status").filter({ hasText: "reached the studio" })).toHaveText(CONFIRMATION, {
     timeout: 15_000,
@@ -151,7 +153,7 @@ test("a form started before its script arrived is sent when the visitor sends it
 test("an Enquire tapped before the form's script arrived opens the form in place once it does", {
   tag: "@desktop",
 }, async ({ page }) => {
-  const release = await holdScriptFile(page, /\/enquiry-form\.script-[\w-]+\.js$/);
+  const release = await holdScriptFile(page, /\/posted-form\.script-[\w-]+\.js$/);
   await page.goto("/prices", { waitUntil: "domcontentloaded" });
   await page.getByRole("link", { name: "Enquire about a commission" }).click();
   release();

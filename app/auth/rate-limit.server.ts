@@ -29,14 +29,23 @@ export const rateLimits = {
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
   constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    super(`Too many attempts. Try again in ${waitInMinutes(retryAfterSeconds)}.`);
+  }
+
+  /** How long to wait, in whole minutes for a sentence: "1 minute", "12 minutes". */
+  get wait(): string {
+    return waitInMinutes(this.retryAfterSeconds);
   }
 
   /** The Retry-After header a 429 carries. */
   get headers(): Headers {
     return new Headers({ "Retry-After": String(this.retryAfterSeconds) });
   }
+}
+
+function waitInMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 type CounterRow = { count: number; window_started_at: string | Date };

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import { isSameOriginRequest } from "#app/auth/origin-check.server.ts";
-import { RateLimitedError, type RateLimitRule, takeAttempt } from "#app/auth/rate-limit.server.ts";
+import type { RateLimitRule } from "#app/auth/rate-limit.server.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
 import { type EnquiryInterest, type EnquirySubject, enquiries } from "#app/db/enquiry-schema.ts";
 import { enqueueMail } from "#app/email/outgoing-mail.server.ts";
-import { readPostedForm } from "#app/http/posted-form.server.ts";
 import { recordRoomEvent } from "#app/rooms/room-events.server.ts";
 import {
   type EnquiryFieldErrors,
@@ -13,13 +11,12 @@ import {
   type EnquiryValues,
   enquiryFieldNames,
   enquiryLimits,
-  HONEYPOT_FIELD,
   subjectTitles,
-  TOKEN_FIELD,
 } from "./enquiry-fields.ts";
 import { type EnquiryInput, enquiryInputSchema } from "./enquiry-input.server.ts";
 import { enquiryMailSubject, enquiryMailText, studioEmail } from "./enquiry-mail.server.ts";
-import { claimFormToken, tokenProblem, tokenProblemMessages } from "./form-token.server.ts";
+import { claimFormToken, tokenProblemMessages } from "./form-token.server.ts";
+import { type ScreeningRules, screenPostedForm } from "./screen-posted-form.server.ts";
 
 /**
  * Allowances of the public form (decision 032). The address's is charged before anything else
@@ -120,20 +117,27 @@ function valuesOf(form: FormData): EnquiryValues {
   };
 }
 
-/** The posted form, by the checks every public form shares (app/http/posted-form.server.ts). */
-async function readBody(request: Request): Promise<FormData | EnquiryOutcome> {
-  const form = await readPostedForm(request, MAX_ENQUIRY_BODY_BYTES, {
+/** The enquiry form's terms for the abuse checks every public form runs first. */
+const enquiryScreening: ScreeningRules<EnquiryValues> = {
+  name: "enquiry",
+  limits: enquiryLimitRules,
+  maxBodyBytes: MAX_ENQUIRY_BODY_BYTES,
+  words: {
     wrongType: "This address takes the enquiry form, not another kind of request. Reload the page and send it.",
     tooLong: "The enquiry is too long to send. Shorten the message and send it again.",
-  });
-  return form instanceof FormData ? form : refuse(form.status, form.message);
-}
+    tooMany: (wait) =>
+      `Too many enquiries from here in a short time. Try again in ${wait}, or write to the studio by email.`,
+  },
+  valuesOf,
+  emailKey: (values) => values.email.trim().toLowerCase().slice(0, enquiryLimits.email),
+};
 
 /**
  * Everything between a posted form and a stored enquiry with its queued mail (decision 032).
- * In order: the client address's allowance, the origin, the body (size, type, text only), the
- * honeypot, the form token's signature and age, the email address's allowance, the fields, the
- * token's single use, then one transaction. Each refusal is a 4xx with a sentence.
+ * In order: the abuse checks (screen-posted-form.server.ts: the client address's allowance, the
+ * origin, the body, the honeypot, the form token's signature and age, the email address's
+ * allowance), the fields, the token's single use, then one transaction. Each refusal is a 4xx
+ * with a sentence.
  */
 export async function submitEnquiry(
   db: AppDatabase,
@@ -144,43 +148,9 @@ export async function submitEnquiry(
   allowedOrigins?: readonly string[],
   room?: RoomEnquiryContext,
 ): Promise<EnquiryOutcome> {
-  try {
-    await takeAttempt(db, [{ key: `enquiry:ip:${clientAddress}`, rule: enquiryLimitRules.address }]);
-  } catch (error) {
-    if (error instanceof RateLimitedError) return limited(error);
-    throw error;
-  }
-  if (!isSameOriginRequest(request, allowedOrigins)) {
-    return refuse(403, "This form was not sent from this site. Open the page on the site and send it from there.");
-  }
-  const form = await readBody(request);
-  if (!(form instanceof FormData)) return form;
-  const values = valuesOf(form);
-
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return refuse(
-      400,
-      "This form could not be sent: a field meant to stay empty was filled in. Clear it and send again.",
-    );
-  }
-
-  const token = String(form.get(TOKEN_FIELD) ?? "");
-  const problem = tokenProblem(token);
-  if (problem) {
-    return refuse(problem === "replayed" ? 409 : 400, tokenProblemMessages[problem], { values });
-  }
-
-  // Charged only now, past the origin, honeypot and token checks: junk naming a collector's
-  // address (which anyone can type) must not spend that collector's allowance (issue 42).
-  const emailKey = values.email.trim().toLowerCase().slice(0, enquiryLimits.email);
-  if (emailKey) {
-    try {
-      await takeAttempt(db, [{ key: `enquiry:email:${emailKey}`, rule: enquiryLimitRules.email }]);
-    } catch (error) {
-      if (error instanceof RateLimitedError) return limited(error);
-      throw error;
-    }
-  }
+  const screened = await screenPostedForm(db, request, clientAddress, enquiryScreening, allowedOrigins);
+  if (!screened.ok) return screened;
+  const { form, values, token } = screened;
 
   const checked = checkFields(form, values, catalogue, room);
   if ("refused" in checked) return checked.refused;
@@ -293,13 +263,4 @@ function storeEnquiry(
     if (room) await recordRoomEvent(tx, { linkId: room.linkId, kind: "enquiry", workSlug: resolved.subjectRef });
     return { ...stored, mailId };
   });
-}
-
-function limited(error: RateLimitedError): EnquiryOutcome {
-  const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-  return refuse(
-    429,
-    `Too many enquiries from here in a short time. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or write to the studio by email.`,
-    { headers: { "Retry-After": String(error.retryAfterSeconds) } },
-  );
 }

@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
-import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
+import { SubscribeForm } from "#app/components/subscribe/subscribe-form.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { formatUsDate } from "#app/format/us-date.ts";
 import { imageRefsIn, picturesFor } from "#app/images/picture-images.server.ts";
@@ -68,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.subscribe.topics.length > 0 ? (
         <section className="page">
           <SubscribeForm id="home-subscribe" source="/" {...loaderData.subscribe} />
-          <SubscribeScript />
+          <PostedFormScript />
         </section>
       ) : null}
     </main>

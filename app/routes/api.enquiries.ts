@@ -18,7 +18,7 @@ export function loader() {
 }
 
 /**
- * POST /api/enquiries: the form sent by enquiry-form.script.js. Answers `{ message }` (201) or
+ * POST /api/enquiries: the form sent by posted-form.script.js. Answers `{ message }` (201) or
  * `{ message, fieldErrors? }` with the 4xx of the refusal; the same checks as POST /enquire.
  */
 export const action = answeringOutages("json", async ({ request, context }: Route.ActionArgs) => {

@@ -14,7 +14,7 @@ export function loader() {
 }
 
 /**
- * POST /api/subscriptions: the form sent by subscribe-form.script.js. Answers `{ message }`
+ * POST /api/subscriptions: the form sent by posted-form.script.js. Answers `{ message }`
  * (202: a confirmation may be on its way) or `{ message, fieldError? }` with the refusal's
  * 4xx; the same checks and the same answer for a known or unknown address as POST /subscribe.
  */

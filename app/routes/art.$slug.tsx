@@ -9,7 +9,7 @@ import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
 import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
 import { GeneralErrorBoundary, NotFoundPage } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
+import { SubscribeForm } from "#app/components/subscribe/subscribe-form.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { type NotFoundCopy, notFoundCopyOf } from "#app/content/not-found-copy.ts";
 import type { ArtPage } from "#app/content/pages/short-pages.server.ts";
@@ -166,7 +166,6 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               {loaderData.subscribe.topics.length > 0 ? (
                 <SubscribeForm id="work-subscribe" source={`/art/${artwork.slug}`} {...loaderData.subscribe} />
               ) : null}
-              <SubscribeScript />
             </section>
           }
         />

@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { AfterFirstPaintScript } from "#app/components/after-first-paint-script.tsx";
 import contactRouteScriptUrl from "#app/components/contact-route.script.js?url";
-import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { Picture } from "#app/components/picture.tsx";
@@ -96,7 +97,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
-      <EnquiryScript />
+      <PostedFormScript enquiry />
       <AfterFirstPaintScript src={contactRouteScriptUrl} />
     </main>
   );

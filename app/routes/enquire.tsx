@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
 import type { Catalogue } from "#app/catalogue/catalogue.ts";
-import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
@@ -159,7 +160,7 @@ export default function EnquirePage({ loaderData, actionData }: Route.ComponentP
             display="open"
             confirmation={loaderData.confirmation}
           />
-          <EnquiryScript />
+          <PostedFormScript enquiry />
         </>
       )}
     </main>

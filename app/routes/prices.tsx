@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { LiveEditionLines, SeriesLine } from "#app/components/edition/edition-lines.tsx";
-import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
+import { SubscribeForm } from "#app/components/subscribe/subscribe-form.tsx";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import type { PricesPage } from "#app/content/pages/prices.server.ts";
 import type { SiteSettings } from "#app/content/site-settings.server.ts";
@@ -153,8 +154,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <SubscribeForm id="prices-subscribe" source="/prices" {...loaderData.subscribe} />
         </section>
       ) : null}
-      <EnquiryScript />
-      <SubscribeScript />
+      <PostedFormScript enquiry />
     </main>
   );
 }

@@ -4,7 +4,8 @@ import { clientIpContext } from "#app/auth/client-ip-context.ts";
 import { isSameOriginRequest } from "#app/auth/origin-check.server.ts";
 import { ContentHtml } from "#app/components/content-html.tsx";
 import { LiveEditionLines } from "#app/components/edition/edition-lines.tsx";
-import { EnquiryForm, EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import { EnquiryForm } from "#app/components/enquiry/enquiry-form.tsx";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
 import { RoomErrorBoundary } from "#app/components/room/room-error-boundary.tsx";
 import { RoomPasscodeForm } from "#app/components/room/room-passcode.tsx";
@@ -172,7 +173,7 @@ export default function ViewingRoomPage({ loaderData, actionData }: Route.Compon
           </ul>
         </section>
       ) : null}
-      <EnquiryScript />
+      <PostedFormScript enquiry />
     </main>
   );
 }

@@ -22,7 +22,7 @@ export function loader() {
 }
 
 /**
- * POST /rooms/:token/enquiries: a room's enquiry form sent by enquiry-form.script.js. The same
+ * POST /rooms/:token/enquiries: a room's enquiry form sent by posted-form.script.js. The same
  * checks and answers as POST /api/enquiries, behind the room's own (link open, passcode given),
  * and the enquiry is stored with the link (issue 22).
  */

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { clientIpContext } from "#app/auth/client-ip-context.ts";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary.tsx";
 import type { PageHandle } from "#app/components/page-scripts.tsx";
-import { SubscribeForm, SubscribeScript } from "#app/components/subscribe/subscribe-form.tsx";
+import { SubscribeForm } from "#app/components/subscribe/subscribe-form.tsx";
 import { databaseContext } from "#app/db/context.ts";
 import { issueFormToken } from "#app/enquiries/form-token.server.ts";
 import { answeringOutages } from "#app/http/outage-answers.server.ts";
@@ -86,7 +87,7 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
             formError={answer?.message}
             fieldError={answer?.fieldError}
           />
-          <SubscribeScript />
+          <PostedFormScript />
         </>
       )}
     </main>

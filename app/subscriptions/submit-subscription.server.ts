@@ -1,9 +1,7 @@
-import { isSameOriginRequest } from "#app/auth/origin-check.server.ts";
-import { RateLimitedError, type RateLimitRule, takeAttempt } from "#app/auth/rate-limit.server.ts";
+import type { RateLimitRule } from "#app/auth/rate-limit.server.ts";
 import type { AppDatabase } from "#app/db/database.server.ts";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "#app/enquiries/enquiry-fields.ts";
-import { claimFormToken, tokenProblem, tokenProblemMessages } from "#app/enquiries/form-token.server.ts";
-import { readPostedForm } from "#app/http/posted-form.server.ts";
+import { claimFormToken, tokenProblemMessages } from "#app/enquiries/form-token.server.ts";
+import { type ScreeningRules, screenPostedForm } from "#app/enquiries/screen-posted-form.server.ts";
 import { subscribeInputSchema } from "./subscription-input.server.ts";
 import { SubscriptionRefusal } from "./subscription-refusal.ts";
 import type { SubscriptionService } from "./subscription-service.server.ts";
@@ -60,27 +58,25 @@ function valuesOf(form: FormData): SubscribeValues {
   };
 }
 
-async function charge(db: AppDatabase, key: string, rule: RateLimitRule): Promise<SubscribeOutcome | undefined> {
-  try {
-    await takeAttempt(db, [{ key, rule }]);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-    return refuse(
-      429,
-      `Too many sign-ups from here in a short time. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      {
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      },
-    );
-  }
-}
+/** The subscribe form's terms for the abuse checks every public form runs first. */
+const subscribeScreening: ScreeningRules<SubscribeValues> = {
+  name: "subscribe",
+  limits: subscribeLimitRules,
+  maxBodyBytes: MAX_SUBSCRIBE_BODY_BYTES,
+  words: {
+    wrongType: "This address takes the subscribe form, not another kind of request. Reload the page and send it.",
+    tooLong: "The form is too long to send. Enter one email address and choose from the topics shown.",
+    tooMany: (wait) => `Too many sign-ups from here in a short time. Try again in ${wait}.`,
+  },
+  valuesOf,
+  emailKey: (values) => values.email.trim().toLowerCase().slice(0, subscribeLimits.address),
+};
 
 /**
- * A posted subscribe form to a queued confirmation: the client's allowance, the origin, the
- * body, the honeypot, the form token, the address's allowance, the fields, the token's single
- * use, then the service's sign-up. The same answer whether or not the address is known.
+ * A posted subscribe form to a queued confirmation: the abuse checks (screen-posted-form.server.ts:
+ * the client's allowance, the origin, the body, the honeypot, the form token, the address's
+ * allowance), the fields, the token's single use, then the service's sign-up. The same answer
+ * whether or not the address is known.
  */
 export async function submitSubscription(
   db: AppDatabase,
@@ -89,31 +85,9 @@ export async function submitSubscription(
   clientAddress: string,
   allowedOrigins?: readonly string[],
 ): Promise<SubscribeOutcome> {
-  const limited = await charge(db, `subscribe:ip:${clientAddress}`, subscribeLimitRules.address);
-  if (limited) return limited;
-  if (!isSameOriginRequest(request, allowedOrigins)) {
-    return refuse(403, "This form was not sent from this site. Open the page on the site and send it from there.");
-  }
-  const form = await readPostedForm(request, MAX_SUBSCRIBE_BODY_BYTES, {
-    wrongType: "This address takes the subscribe form, not another kind of request. Reload the page and send it.",
-    tooLong: "The form is too long to send. Enter one email address and choose from the topics shown.",
-  });
-  if (!(form instanceof FormData)) return refuse(form.status, form.message);
-  const values = valuesOf(form);
-  if (String(form.get(HONEYPOT_FIELD) ?? "") !== "") {
-    return refuse(
-      400,
-      "This form could not be sent: a field meant to stay empty was filled in. Clear it and send again.",
-    );
-  }
-  const token = String(form.get(TOKEN_FIELD) ?? "");
-  const problem = tokenProblem(token);
-  if (problem) return refuse(problem === "replayed" ? 409 : 400, tokenProblemMessages[problem], { values });
-  const emailKey = values.email.trim().toLowerCase().slice(0, subscribeLimits.address);
-  if (emailKey) {
-    const spent = await charge(db, `subscribe:email:${emailKey}`, subscribeLimitRules.email);
-    if (spent) return spent;
-  }
+  const screened = await screenPostedForm(db, request, clientAddress, subscribeScreening, allowedOrigins);
+  if (!screened.ok) return screened;
+  const { values, token } = screened;
   const input = { address: values.email, topicKeys: values.topics, sourcePath: values.source };
   // Checked before the token is spent, so a typo costs nothing.
   const fieldProblem = checkInput(service, input);

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Artwork } from "#app/catalogue/catalogue.ts";
 import { CATALOGUE_PRINTED_SIZE, type WorkLabel } from "#app/catalogue/work-label.ts";
-import { EnquiryScript } from "#app/components/enquiry/enquiry-form.tsx";
+import { PostedFormScript } from "#app/components/forms/posted-form.tsx";
 import type { PublicOwner } from "#app/editions/public-owner.ts";
 import { ArtworkProvenance } from "./artwork-provenance.tsx";
 import styles from "./artwork-view.module.css";
@@ -63,7 +63,7 @@ export function ArtworkView({
           />
         </section>
       </div>
-      <EnquiryScript />
+      <PostedFormScript enquiry />
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorList } from "#app/components/forms/error-list.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { type ControlProps, fieldIds } from "#app/components/forms/field-ids.ts";
+import { withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import {
   defaultInterests,
   defaultMessage,
@@ -15,7 +16,9 @@ import {
   subjectChoices,
   subjectLabels,
 } from "#app/enquiries/enquiry-fields.ts";
-import styles from "./enquiry-form.module.css";
+import ownStyles from "./enquiry-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 /** What every field of one enquiry form draws from. */
 export interface EnquiryFieldsProps {
@@ -124,7 +127,7 @@ type NamedControlProps = ControlProps & { name: EnquiryFieldName; autoFocus: tru
 
 /**
  * One enquiry field through the form kit. Its error slot stays in the page while empty:
- * enquiry-form.script.js finds it by data-error-for and fills it in place.
+ * posted-form.script.js finds it by data-error-for and fills it in place.
  */
 function EnquiryField({
   formId,

@@ -1,16 +1,15 @@
 import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
+import { ScreeningFields, withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import {
   type EnquiryDescriptor,
   type EnquiryFieldErrors,
   type EnquiryValues,
   enquiryFieldNames,
-  HONEYPOT_FIELD,
-  TOKEN_FIELD,
 } from "#app/enquiries/enquiry-fields.ts";
-import { AfterFirstPaintScript } from "../after-first-paint-script.tsx";
 import { EnquiryFields } from "./enquiry-fields.tsx";
-import styles from "./enquiry-form.module.css";
-import enquiryScriptUrl from "./enquiry-form.script.js?url";
+import ownStyles from "./enquiry-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 /** The address of the server-rendered form for a descriptor: where JavaScript-off visitors go. */
 export function enquireHref(descriptor: Pick<EnquiryDescriptor, "subject" | "subjectRef">): string {
@@ -48,7 +47,7 @@ interface EnquiryFormProps {
 
 /**
  * The one enquiry form (issue 21, decision 032). It posts to /enquire, which works without
- * JavaScript; enquiry-form.script.js (rendered once per page by EnquiryScript) sends it to
+ * JavaScript; posted-form.script.js (rendered once per page by PostedFormScript) sends it to
  * /api/enquiries instead and confirms in place. Plain markup, no React state: the same form
  * works on pages that never start React.
  */
@@ -126,7 +125,7 @@ function EnquiryLead({ descriptor }: { descriptor: EnquiryDescriptor }) {
   );
 }
 
-/** The form token, where it was sent from, the work it is about, and the bots' honeypot. */
+/** The form token and the bots' honeypot, where it was sent from, and the work it is about. */
 function HiddenInputs({
   formId,
   descriptor,
@@ -138,31 +137,9 @@ function HiddenInputs({
 }) {
   return (
     <>
-      <input type="hidden" name={TOKEN_FIELD} defaultValue={token ?? ""} />
+      <ScreeningFields formId={formId} token={token} />
       <input type="hidden" name="source" defaultValue={descriptor.sourcePath} />
       {descriptor.subjectRef ? <input type="hidden" name="ref" defaultValue={descriptor.subjectRef} /> : null}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-        <input
-          id={`${formId}-${HONEYPOT_FIELD}`}
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
     </>
-  );
-}
-
-/** The form's small script, once per page that shows a form (decision 011: a file, no React). */
-export function EnquiryScript() {
-  // An "Enquire" tapped before the file has run opens the form in place once it has.
-  return (
-    <AfterFirstPaintScript
-      src={enquiryScriptUrl}
-      keepClicksOn={{ selector: "[data-enquiry-open]", readyFlag: "umbraEnquiry" }}
-    />
   );
 }

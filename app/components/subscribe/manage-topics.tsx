@@ -1,6 +1,9 @@
+import { withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import type { ManageAnswer, ManagePageData } from "#app/subscriptions/manage-page.server.ts";
 import { MANAGE_WORDING } from "#app/subscriptions/subscription-words.ts";
-import styles from "./subscribe-form.module.css";
+import ownStyles from "./subscribe-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 /** The manage page: the address, its topics as checkboxes, Save and Leave (issue 41). */
 export function ManageTopics({ view: data, answer }: { view: ManagePageData; answer?: ManageAnswer }) {

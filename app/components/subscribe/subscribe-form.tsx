@@ -1,10 +1,10 @@
 import { ErrorSummary } from "#app/components/forms/error-summary.tsx";
 import { Field } from "#app/components/forms/field.tsx";
-import { HONEYPOT_FIELD, TOKEN_FIELD } from "#app/enquiries/enquiry-fields.ts";
+import { ScreeningFields, withPostedFormStyles } from "#app/components/forms/posted-form.tsx";
 import { CONSENT_WORDING, type OfferedTopic, subscribeFields } from "#app/subscriptions/subscription-words.ts";
-import { AfterFirstPaintScript } from "../after-first-paint-script.tsx";
-import styles from "./subscribe-form.module.css";
-import subscribeScriptUrl from "./subscribe-form.script.js?url";
+import ownStyles from "./subscribe-form.module.css";
+
+const styles = withPostedFormStyles(ownStyles);
 
 interface SubscribeFormProps {
   /** Makes the ids unique when a page shows more than one form. */
@@ -26,8 +26,9 @@ interface SubscribeFormProps {
 
 /**
  * The one subscribe form (issue 41): plain markup posting to /subscribe, which works without
- * JavaScript; subscribe-form.script.js sends it to /api/subscriptions instead and answers in
- * place. The consent wording shown is the one the server stores.
+ * JavaScript; posted-form.script.js (PostedFormScript, once per page) sends it to
+ * /api/subscriptions instead and answers in place. The consent wording shown is the one the
+ * server stores.
  */
 export function SubscribeForm({
   id,
@@ -55,19 +56,8 @@ export function SubscribeForm({
           problems={fieldError ? [{ fieldId: emailId, message: fieldError }] : []}
           focusOnLoad={Boolean(formError) && !fieldError}
         />
-        <input type="hidden" name={TOKEN_FIELD} defaultValue={token ?? ""} />
+        <ScreeningFields formId={id} token={token} />
         <input type="hidden" name={subscribeFields.source} defaultValue={source} />
-        <div className={styles.honeypot} aria-hidden="true">
-          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this empty</label>
-          <input
-            id={`${id}-${HONEYPOT_FIELD}`}
-            type="text"
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
         <fieldset className={styles.topics}>
           <legend>Topics</legend>
           {topics.map((topic) => (
@@ -115,9 +105,4 @@ export function SubscribeForm({
       <div className={styles.status} role="status" aria-live="polite" data-subscribe-status />
     </section>
   );
-}
-
-/** The form's small script, once per page that shows a form (decision 011: a file, no React). */
-export function SubscribeScript() {
-  return <AfterFirstPaintScript src={subscribeScriptUrl} />;
 }

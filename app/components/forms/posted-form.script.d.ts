@@ -1,0 +1,2 @@
+// posted-form.script.js is imported for its effect only (it installs the forms' listeners once).
+export {};
