@@ -89,7 +89,7 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
             </p>
           </div>
         </div>
-        <div className={styles.actions}>
+        <div className={studio.headActions}>
           <IntentButton intent="sign-out">Sign Out</IntentButton>
         </div>
       </header>

@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import styles from "#app/admin/editions/editions.module.css";
 import { readEditionsOverview } from "#app/admin/editions/editions-overview.server.ts";
 import { EditionsOverviewView } from "#app/admin/editions/editions-overview.tsx";
-import { IntentButton } from "#app/admin/intent-button.tsx";
-import studio from "#app/admin/studio.module.css";
 import { studioWriteAccess } from "#app/admin/studio-access.server.ts";
 import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
+import { StudioHead } from "#app/admin/studio-head.tsx";
 import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -38,22 +36,14 @@ export default function EditionsPage({ loaderData, actionData }: Route.Component
   const { overview, query } = loaderData;
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Editions</h1>
-          <p className={studio.account}>
-            What of each work can be sold, what is on hold, and who bought what. {overview.total} works, hidden ones
-            included. Signed in as {loaderData.email}.
-          </p>
-        </div>
-        <div className={styles.actions}>
-          <a href="/admin/editions/export.csv" className="button button-ghost" download>
-            Download the Ledger (CSV)
-          </a>
-          <IntentButton intent="sign-out">Sign Out</IntentButton>
-        </div>
-      </header>
+      <StudioHead
+        title="Editions"
+        account={`What of each work can be sold, what is on hold, and who bought what. ${overview.total} works, hidden ones included. Signed in as ${loaderData.email}.`}
+      >
+        <a href="/admin/editions/export.csv" className="button button-ghost" download>
+          Download the Ledger (CSV)
+        </a>
+      </StudioHead>
       <EditionsOverviewView overview={overview} query={query} />
     </>
   );

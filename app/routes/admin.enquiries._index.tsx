@@ -6,11 +6,11 @@ import { InboxFilters } from "#app/admin/enquiries/inbox-filters.tsx";
 import { inboxHref } from "#app/admin/enquiries/inbox-href.ts";
 import { badInput, readInboxFilter } from "#app/admin/enquiries/inbox-input.server.ts";
 import { InboxList } from "#app/admin/enquiries/inbox-list.tsx";
-import { IntentButton } from "#app/admin/intent-button.tsx";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
 import studio from "#app/admin/studio.module.css";
 import { studioAccess } from "#app/admin/studio-access.server.ts";
 import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
+import { StudioHead } from "#app/admin/studio-head.tsx";
 import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { encodeCursor, inboxCounts, listEnquiries } from "#app/enquiries/inbox.server.ts";
@@ -86,16 +86,7 @@ function Inbox({ data: inbox }: { data: InboxData }) {
   const filtered = Boolean(filter.status || filter.subject || filter.q);
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Enquiries</h1>
-          <p className={studio.account}>
-            Signed in as {inbox.email}. {counts.unread} unread.
-          </p>
-        </div>
-        <IntentButton intent="sign-out">Sign Out</IntentButton>
-      </header>
+      <StudioHead title="Enquiries" account={`Signed in as ${inbox.email}. ${counts.unread} unread.`} />
 
       <p className={studio.live} aria-live="polite" role="status">
         {inbox.deleted ? "The enquiry was deleted." : announcement}

@@ -2,10 +2,10 @@ import { useCallback } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminCodeForm, AdminLoginForm } from "#app/admin/auth/admin-login-form.tsx";
-import { IntentButton } from "#app/admin/intent-button.tsx";
 import { AdminQuotesScreen, type LoadQuotes, type SaveVisibility } from "#app/admin/quotes/admin-quotes-screen.tsx";
 import studio from "#app/admin/studio.module.css";
 import { signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioHead } from "#app/admin/studio-head.tsx";
 import { hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -91,11 +91,10 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
 
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Manage Quotes</h1>
-          <p className={studio.account}>
+      <StudioHead
+        title="Manage Quotes"
+        account={
+          <>
             Signed in as {loaderData.email}.{" "}
             {loaderData.hasFactor ? (
               <Link to="/admin/security" className={studio.textLink}>
@@ -110,10 +109,9 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
             <Link to="/admin/mail" className={studio.textLink}>
               Outgoing Mail
             </Link>
-          </p>
-        </div>
-        <IntentButton intent="sign-out">Sign Out</IntentButton>
-      </header>
+          </>
+        }
+      />
       <AdminQuotesScreen
         initialQuotes={loaderData.quotes}
         nextCursor={loaderData.nextCursor}

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import { IntentButton } from "#app/admin/intent-button.tsx";
 import studio from "#app/admin/studio.module.css";
 import { studioWriteAccess } from "#app/admin/studio-access.server.ts";
 import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
+import { StudioHead } from "#app/admin/studio-head.tsx";
 import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
 import { runSubscribersForm, type SubscriberRefusalData } from "#app/admin/subscribers/subscriber-actions.server.ts";
 import { SubscriberActivityChart } from "#app/admin/subscribers/subscriber-activity-chart.tsx";
@@ -45,25 +45,17 @@ export default function SubscribersPage({ loaderData, actionData }: Route.Compon
   const reached = page.topics.reduce((sum, topic) => sum + topic.confirmed, 0);
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Subscribers</h1>
-          <p className={studio.account}>
-            Who asked to hear from the studio, and about what. {reached.toLocaleString("en-US")} confirmed topic
-            subscriptions. Signed in as {loaderData.email}.
-          </p>
-        </div>
-        <div className={styles.actions}>
-          <a href="/admin/subscribers/export.csv" className="button button-ghost" download>
-            Download the List (CSV)
-          </a>
-          <Link to="/admin/subscribers/forget" className="button button-ghost">
-            Forget an Address
-          </Link>
-          <IntentButton intent="sign-out">Sign Out</IntentButton>
-        </div>
-      </header>
+      <StudioHead
+        title="Subscribers"
+        account={`Who asked to hear from the studio, and about what. ${reached.toLocaleString("en-US")} confirmed topic subscriptions. Signed in as ${loaderData.email}.`}
+      >
+        <a href="/admin/subscribers/export.csv" className="button button-ghost" download>
+          Download the List (CSV)
+        </a>
+        <Link to="/admin/subscribers/forget" className="button button-ghost">
+          Forget an Address
+        </Link>
+      </StudioHead>
       {page.done ? (
         <p className={styles.done} role="status">
           {page.done}

@@ -218,7 +218,7 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
             Last saved {formatWhen(room.updatedAt)}.
           </p>
         </div>
-        <div className={styles.roomActions}>
+        <div className={studio.headActions}>
           <IntentButton intent="duplicate">Duplicate Room</IntentButton>
           {room.closedAt ? (
             <IntentButton intent="reopen">Reopen Room</IntentButton>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
-import { IntentButton } from "#app/admin/intent-button.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
+import { StudioHead } from "#app/admin/studio-head.tsx";
 import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
 import { roomWriteAccess } from "#app/admin/viewing-rooms/room-access.server.ts";
 import { badRoomInput } from "#app/admin/viewing-rooms/room-input.server.ts";
@@ -34,21 +34,14 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
   const { rooms } = loaderData;
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Viewing rooms</h1>
-          <p className={studio.account}>
-            Private pages for one collector or a few, each shared by its own links. Signed in as {loaderData.email}.
-          </p>
-        </div>
-        <div className={styles.roomActions}>
-          <Link to="/admin/viewing-rooms/new" className="button">
-            New Room
-          </Link>
-          <IntentButton intent="sign-out">Sign Out</IntentButton>
-        </div>
-      </header>
+      <StudioHead
+        title="Viewing rooms"
+        account={`Private pages for one collector or a few, each shared by its own links. Signed in as ${loaderData.email}.`}
+      >
+        <Link to="/admin/viewing-rooms/new" className="button">
+          New Room
+        </Link>
+      </StudioHead>
 
       {rooms.length === 0 ? (
         <p className={studio.empty}>No rooms yet. A room gathers chosen works with words for one collector.</p>
