@@ -38,7 +38,12 @@ export default function EditionsPage({ loaderData, actionData }: Route.Component
     <>
       <StudioHead
         title="Editions"
-        account={`What of each work can be sold, what is on hold, and who bought what. ${overview.total} works, hidden ones included. Signed in as ${loaderData.email}.`}
+        account={
+          <>
+            What of each work can be sold, what is on hold, and who bought what. {overview.total} works, hidden ones
+            included. Signed in as {loaderData.email}.
+          </>
+        }
       >
         <a href="/admin/editions/export.csv" className="button button-ghost" download>
           Download the Ledger (CSV)

@@ -86,7 +86,14 @@ function Inbox({ data: inbox }: { data: InboxData }) {
   const filtered = Boolean(filter.status || filter.subject || filter.q);
   return (
     <>
-      <StudioHead title="Enquiries" account={`Signed in as ${inbox.email}. ${counts.unread} unread.`} />
+      <StudioHead
+        title="Enquiries"
+        account={
+          <>
+            Signed in as {inbox.email}. {counts.unread} unread.
+          </>
+        }
+      />
 
       <p className={studio.live} aria-live="polite" role="status">
         {inbox.deleted ? "The enquiry was deleted." : announcement}

@@ -47,7 +47,12 @@ export default function SubscribersPage({ loaderData, actionData }: Route.Compon
     <>
       <StudioHead
         title="Subscribers"
-        account={`Who asked to hear from the studio, and about what. ${reached.toLocaleString("en-US")} confirmed topic subscriptions. Signed in as ${loaderData.email}.`}
+        account={
+          <>
+            Who asked to hear from the studio, and about what. {reached.toLocaleString("en-US")} confirmed topic
+            subscriptions. Signed in as {loaderData.email}.
+          </>
+        }
       >
         <a href="/admin/subscribers/export.csv" className="button button-ghost" download>
           Download the List (CSV)

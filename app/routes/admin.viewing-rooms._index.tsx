@@ -36,7 +36,9 @@ export default function ViewingRoomsPage({ loaderData, actionData }: Route.Compo
     <>
       <StudioHead
         title="Viewing rooms"
-        account={`Private pages for one collector or a few, each shared by its own links. Signed in as ${loaderData.email}.`}
+        account={
+          <>Private pages for one collector or a few, each shared by its own links. Signed in as {loaderData.email}.</>
+        }
       >
         <Link to="/admin/viewing-rooms/new" className="button">
           New Room
