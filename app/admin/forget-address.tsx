@@ -14,18 +14,21 @@ export interface ForgetList {
 
 /**
  * A "forget this address" page (the inbox's, the subscribers'): the way back to its list, the
- * heading, what forgetting deletes (`intro`), then the page's step (`children`): what was
- * forgotten, the confirmation, or the address to look up.
+ * heading, what forgetting deletes (`intro`), then, once an address is forgotten, what was
+ * (`done`, one sentence, and the way back); until then the page's step (`children`: the
+ * confirmation, the address to look up).
  */
 export function ForgetPage({
   list,
   heading,
   intro,
+  done,
   children,
 }: {
   list: ForgetList;
   heading: string;
   intro: ReactNode;
+  done: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -39,14 +42,14 @@ export function ForgetPage({
         <p className="eyebrow">Privacy</p>
         <h1 id="forget-heading">{heading}</h1>
         <p className={studio.account}>{intro}</p>
-        {children}
+        {done ? <ForgetDone list={list}>{done}</ForgetDone> : children}
       </section>
     </>
   );
 }
 
 /** What was forgotten (`children`, one sentence), and the way back to the list. */
-export function ForgetDone({ list, children }: { list: ForgetList; children: ReactNode }) {
+function ForgetDone({ list, children }: { list: ForgetList; children: ReactNode }) {
   return (
     <div className={styles.doneBox} role="status">
       <h2 className={studio.sectionTitle}>Forgotten</h2>

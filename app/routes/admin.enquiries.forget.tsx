@@ -2,13 +2,7 @@ import { data } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
 import { addressToForget, addressToPreview } from "#app/admin/forget-address.server.ts";
-import {
-  ForgetAddressForm,
-  ForgetConfirm,
-  ForgetDone,
-  type ForgetList,
-  ForgetPage,
-} from "#app/admin/forget-address.tsx";
+import { ForgetAddressForm, ForgetConfirm, type ForgetList, ForgetPage } from "#app/admin/forget-address.tsx";
 import { studioAccess } from "#app/admin/studio-access.server.ts";
 import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
 import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
@@ -58,13 +52,16 @@ export default function ForgetEnquiriesPage({ loaderData, actionData }: Route.Co
       list={enquiries}
       heading="Forget an Email Address"
       intro="When someone asks to be forgotten, this deletes every enquiry sent from their address and the mail records that carried them to the studio, all at once. It cannot be undone. Mail already delivered to the studio’s own inbox must be deleted there."
+      done={
+        done ? (
+          <>
+            Deleted {plural(done.enquiries, "enquiry", "enquiries")} and{" "}
+            {plural(done.mail, "mail record", "mail records")} from {done.email}.
+          </>
+        ) : null
+      }
     >
-      {done ? (
-        <ForgetDone list={enquiries}>
-          Deleted {plural(done.enquiries, "enquiry", "enquiries")} and{" "}
-          {plural(done.mail, "mail record", "mail records")} from {done.email}.
-        </ForgetDone>
-      ) : preview ? (
+      {preview ? (
         <ForgetConfirm
           list={enquiries}
           address={preview.email}
@@ -81,7 +78,7 @@ export default function ForgetEnquiriesPage({ loaderData, actionData }: Route.Co
           )}
         </ForgetConfirm>
       ) : null}
-      {done ? null : <ForgetAddressForm defaultValue={preview?.email ?? ""} />}
+      <ForgetAddressForm defaultValue={preview?.email ?? ""} />
     </ForgetPage>
   );
 }

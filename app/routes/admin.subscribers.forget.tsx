@@ -1,13 +1,7 @@
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { badInput } from "#app/admin/enquiries/inbox-input.server.ts";
 import { addressToForget, addressToPreview } from "#app/admin/forget-address.server.ts";
-import {
-  ForgetAddressForm,
-  ForgetConfirm,
-  ForgetDone,
-  type ForgetList,
-  ForgetPage,
-} from "#app/admin/forget-address.tsx";
+import { ForgetAddressForm, ForgetConfirm, type ForgetList, ForgetPage } from "#app/admin/forget-address.tsx";
 import { studioWriteAccess } from "#app/admin/studio-access.server.ts";
 import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
 import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
@@ -71,14 +65,15 @@ export default function ForgetSubscriberPage({ loaderData, actionData }: Route.C
       list={subscribers}
       heading="Forget a Subscriber"
       intro="When someone asks to be forgotten, this deletes their address from the list with everything kept about it: their topics, the record of their consent, their links, and any confirmation mail waiting to go to them. The daily numbers of joins and leaves stay, without the address. It cannot be undone."
-    >
-      {done ? (
-        <ForgetDone list={subscribers}>
-          {done.forgotten
+      done={
+        done
+          ? done.forgotten
             ? `Everything stored about ${done.address} is deleted.`
-            : `Nothing was stored about ${done.address}.`}
-        </ForgetDone>
-      ) : preview ? (
+            : `Nothing was stored about ${done.address}.`
+          : null
+      }
+    >
+      {preview ? (
         <ForgetConfirm list={subscribers} address={preview.address} button="Forget This Address">
           <p>
             {preview.status ? (
