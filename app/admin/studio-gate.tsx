@@ -74,3 +74,8 @@ export function StudioGate({ state, error, screen }: { state: GateState; error?:
     </main>
   );
 }
+
+/** The refused sign-in step's sentence a gate shows, from the screen's action data (if any). */
+export function gateError(actionData: unknown): string | undefined {
+  return actionData && typeof actionData === "object" && "error" in actionData ? String(actionData.error) : undefined;
+}

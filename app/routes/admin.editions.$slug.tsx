@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { EditionSettingsForm } from "#app/admin/editions/edition-settings-form.tsx";
 import styles from "#app/admin/editions/editions.module.css";
@@ -7,6 +7,7 @@ import type { LedgerRefusalData } from "#app/admin/editions/ledger-answer.ts";
 import { readLedgerPage } from "#app/admin/editions/ledger-page.server.ts";
 import { UnitPanel } from "#app/admin/editions/unit-panel.tsx";
 import { UnitTable } from "#app/admin/editions/unit-table.tsx";
+import { IntentButton } from "#app/admin/intent-button.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess, studioWriteAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -88,13 +89,8 @@ export default function LedgerPage({ loaderData, actionData }: Route.ComponentPr
             </p>
           </div>
         </div>
-        <div className={styles.actions}>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out" />
-            <button type="submit" className="button button-ghost">
-              Sign Out
-            </button>
-          </Form>
+        <div className={studio.headActions}>
+          <IntentButton intent="sign-out">Sign Out</IntentButton>
         </div>
       </header>
       <p className={studio.live} role="status">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import styles from "#app/admin/enquiries/enquiries.module.css";
 import { InboxFilters } from "#app/admin/enquiries/inbox-filters.tsx";
@@ -8,32 +8,23 @@ import { badInput, readInboxFilter } from "#app/admin/enquiries/inbox-input.serv
 import { InboxList } from "#app/admin/enquiries/inbox-list.tsx";
 import { subscribeEnquiryEvents } from "#app/admin/nav/admin-events.ts";
 import studio from "#app/admin/studio.module.css";
-import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
-import { StudioGate } from "#app/admin/studio-gate.tsx";
-import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
+import { studioAccess } from "#app/admin/studio-access.server.ts";
+import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
+import { StudioHead } from "#app/admin/studio-head.tsx";
+import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
 import { databaseContext } from "#app/db/context.ts";
 import { encodeCursor, inboxCounts, listEnquiries } from "#app/enquiries/inbox.server.ts";
-import { answeringOutages } from "#app/http/outage-answers.server.ts";
-import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.enquiries._index";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? "Enquiries" : "Admin Login");
 
-// While the database cannot be reached the admin screens say so (503), whatever the session.
-export const loader = answeringOutages("page", inboxLoader);
-export const action = answeringOutages("page", inboxAction);
-
-async function inboxLoader({ request, context }: Route.LoaderArgs) {
-  const access = await studioAccess(request, context);
-  if (access.state !== "admin") return gateAnswer(access.state);
+export const loader = studioScreenLoader(async ({ request, context }: Route.LoaderArgs) => {
   const url = new URL(request.url);
   const { filter, after } = readInboxFilter(url);
   const db = context.get(databaseContext).db;
   const [page, counts] = await Promise.all([listEnquiries(db, filter, after), inboxCounts(db)]);
   return {
-    state: "admin" as const,
-    email: access.user.email,
     filter: { status: filter.status ?? "", subject: filter.subject ?? "", q: filter.search ?? "" },
     paged: Boolean(after),
     rows: page.rows,
@@ -41,17 +32,14 @@ async function inboxLoader({ request, context }: Route.LoaderArgs) {
     counts,
     deleted: url.searchParams.get("deleted") === "1",
   };
-}
+});
 
-async function inboxAction({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const form = await readForm(request);
-  const answer = await signInStep(request, context, form, "/admin/enquiries");
-  if (answer) return answer;
+/** Only the sign-in steps and Sign Out: an enquiry is changed on its own page. */
+export const action = studioScreenAction("/admin/enquiries", async ({ request, context }: Route.ActionArgs) => {
   const access = await studioAccess(request, context);
   if (access.state !== "admin") return data({ error: "Sign in as an admin to do this." }, { status: 401 });
   return badInput("Unknown action.");
-}
+});
 
 /** Reloads the inbox as enquiries change anywhere (any process), one reload per burst. */
 function useLiveInbox() {
@@ -82,10 +70,8 @@ function useLiveInbox() {
 }
 
 export default function EnquiriesPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.state !== "admin") {
-    const error = actionData && "error" in actionData ? actionData.error : undefined;
-    return <StudioGate screen="enquiries" state={loaderData.state} error={error} />;
-  }
+  if (loaderData.state !== "admin")
+    return <StudioGate screen="enquiries" state={loaderData.state} error={gateError(actionData)} />;
   return <Inbox data={loaderData} />;
 }
 
@@ -100,21 +86,14 @@ function Inbox({ data: inbox }: { data: InboxData }) {
   const filtered = Boolean(filter.status || filter.subject || filter.q);
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Enquiries</h1>
-          <p className={studio.account}>
+      <StudioHead
+        title="Enquiries"
+        account={
+          <>
             Signed in as {inbox.email}. {counts.unread} unread.
-          </p>
-        </div>
-        <Form method="post">
-          <input type="hidden" name="intent" value="sign-out" />
-          <button type="submit" className="button button-ghost">
-            Sign Out
-          </button>
-        </Form>
-      </header>
+          </>
+        }
+      />
 
       <p className={studio.live} aria-live="polite" role="status">
         {inbox.deleted ? "The enquiry was deleted." : announcement}

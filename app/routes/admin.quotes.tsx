@@ -1,9 +1,11 @@
 import { useCallback } from "react";
-import { data, Form, Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import { AdminCodeForm, AdminLoginForm } from "#app/admin/auth/admin-login-form.tsx";
 import { AdminQuotesScreen, type LoadQuotes, type SaveVisibility } from "#app/admin/quotes/admin-quotes-screen.tsx";
+import studio from "#app/admin/studio.module.css";
 import { signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
+import { StudioHead } from "#app/admin/studio-head.tsx";
 import { hasPendingSecondFactor } from "#app/auth/admin-session.server.ts";
 import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { databaseContext } from "#app/db/context.ts";
@@ -11,7 +13,6 @@ import { answeringOutages } from "#app/http/outage-answers.server.ts";
 import { readForm } from "#app/http/read-form.server.ts";
 import { listAdminQuotes } from "#app/quotes/quotes.server.ts";
 import type { Route } from "./+types/admin.quotes";
-import styles from "./admin.quotes.module.css";
 
 // While the database cannot be reached the admin screens say so (503), whatever the session.
 export const loader = answeringOutages("page", adminQuotesLoader);
@@ -90,27 +91,27 @@ export default function AdminQuotesPage({ loaderData, actionData }: Route.Compon
 
   return (
     <>
-      <header className={styles.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Manage Quotes</h1>
-          <p className={styles.account}>
+      <StudioHead
+        title="Manage Quotes"
+        account={
+          <>
             Signed in as {loaderData.email}.{" "}
             {loaderData.hasFactor ? (
-              <Link to="/admin/security">Security</Link>
+              <Link to="/admin/security" className={studio.textLink}>
+                Security
+              </Link>
             ) : (
-              <Link to="/admin/security">Add an authenticator app</Link>
+              <Link to="/admin/security" className={studio.textLink}>
+                Add an authenticator app
+              </Link>
             )}{" "}
-            · <Link to="/admin/mail">Outgoing Mail</Link>
-          </p>
-        </div>
-        <Form method="post">
-          <input type="hidden" name="intent" value="sign-out" />
-          <button type="submit" className="button button-ghost">
-            Sign Out
-          </button>
-        </Form>
-      </header>
+            ·{" "}
+            <Link to="/admin/mail" className={studio.textLink}>
+              Outgoing Mail
+            </Link>
+          </>
+        }
+      />
       <AdminQuotesScreen
         initialQuotes={loaderData.quotes}
         nextCursor={loaderData.nextCursor}

@@ -1,8 +1,10 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
 import studio from "#app/admin/studio.module.css";
-import { gateAnswer, signInStep, studioAccess, studioWriteAccess } from "#app/admin/studio-access.server.ts";
-import { StudioGate } from "#app/admin/studio-gate.tsx";
+import { studioWriteAccess } from "#app/admin/studio-access.server.ts";
+import { gateError, StudioGate } from "#app/admin/studio-gate.tsx";
+import { StudioHead } from "#app/admin/studio-head.tsx";
+import { studioScreenAction, studioScreenLoader } from "#app/admin/studio-screen.server.ts";
 import { runSubscribersForm, type SubscriberRefusalData } from "#app/admin/subscribers/subscriber-actions.server.ts";
 import { SubscriberActivityChart } from "#app/admin/subscribers/subscriber-activity-chart.tsx";
 import { SubscriberList } from "#app/admin/subscribers/subscriber-list.tsx";
@@ -10,33 +12,21 @@ import { OpenTopicForm, SubscriberTopics } from "#app/admin/subscribers/subscrib
 import styles from "#app/admin/subscribers/subscribers.module.css";
 import { readSubscribersPage } from "#app/admin/subscribers/subscribers-page.server.ts";
 import { subscriptionServiceAtHand } from "#app/admin/subscribers/subscription-service-at-hand.server.ts";
-import { assertSameOrigin } from "#app/auth/origin-check.server.ts";
 import { contentStoreContext } from "#app/content/content-store.server.ts";
-import { answeringOutages } from "#app/http/outage-answers.server.ts";
-import { readForm } from "#app/http/read-form.server.ts";
 import type { Route } from "./+types/admin.subscribers._index";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   adminMeta({ matches, error }, loaderData?.state === "admin" ? "Subscribers" : "Admin Login");
 
-export const loader = answeringOutages("page", subscribersLoader);
-export const action = answeringOutages("page", subscribersAction);
-
-async function subscribersLoader({ request, context }: Route.LoaderArgs) {
-  const access = await studioAccess(request, context);
-  if (access.state !== "admin") return gateAnswer(access.state);
+export const loader = studioScreenLoader(async ({ request, context }: Route.LoaderArgs) => {
   const service = subscriptionServiceAtHand(context);
   const catalogue = context.get(contentStoreContext).catalogueWithHidden();
   const page = await readSubscribersPage(service, catalogue, new URL(request.url), new Date());
-  return { state: "admin" as const, email: access.user.email, page };
-}
+  return { page };
+});
 
 /** The sign-in steps and Sign Out, then removing a subscriber and opening, closing or reopening a topic. */
-async function subscribersAction({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
-  const form = await readForm(request);
-  const answer = await signInStep(request, context, form, "/admin/subscribers");
-  if (answer) return answer;
+export const action = studioScreenAction("/admin/subscribers", async ({ request, context }: Route.ActionArgs, form) => {
   const allowed = await studioWriteAccess(request, context, "changing the subscribers");
   if (!allowed.ok) return allowed.answer;
   const catalogue = context.get(contentStoreContext).catalogueWithHidden();
@@ -45,42 +35,32 @@ async function subscribersAction({ request, context }: Route.ActionArgs) {
   url.searchParams.delete("done");
   url.searchParams.delete("index");
   return runSubscribersForm(subscriptionServiceAtHand(context), catalogue, form, `/admin/subscribers${url.search}`);
-}
+});
 
 export default function SubscribersPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.state !== "admin") {
-    const error = actionData && "error" in actionData ? String(actionData.error) : undefined;
-    return <StudioGate screen="subscribers" state={loaderData.state} error={error} />;
-  }
+  if (loaderData.state !== "admin")
+    return <StudioGate screen="subscribers" state={loaderData.state} error={gateError(actionData)} />;
   const { page } = loaderData;
   const refused = actionData && "refused" in actionData ? (actionData as SubscriberRefusalData).refused : undefined;
   const reached = page.topics.reduce((sum, topic) => sum + topic.confirmed, 0);
   return (
     <>
-      <header className={studio.head}>
-        <div>
-          <p className="eyebrow">Admin</p>
-          <h1>Subscribers</h1>
-          <p className={studio.account}>
+      <StudioHead
+        title="Subscribers"
+        account={
+          <>
             Who asked to hear from the studio, and about what. {reached.toLocaleString("en-US")} confirmed topic
             subscriptions. Signed in as {loaderData.email}.
-          </p>
-        </div>
-        <div className={styles.actions}>
-          <a href="/admin/subscribers/export.csv" className="button button-ghost" download>
-            Download the List (CSV)
-          </a>
-          <Link to="/admin/subscribers/forget" className="button button-ghost">
-            Forget an Address
-          </Link>
-          <Form method="post">
-            <input type="hidden" name="intent" value="sign-out" />
-            <button type="submit" className="button button-ghost">
-              Sign Out
-            </button>
-          </Form>
-        </div>
-      </header>
+          </>
+        }
+      >
+        <a href="/admin/subscribers/export.csv" className="button button-ghost" download>
+          Download the List (CSV)
+        </a>
+        <Link to="/admin/subscribers/forget" className="button button-ghost">
+          Forget an Address
+        </Link>
+      </StudioHead>
       {page.done ? (
         <p className={styles.done} role="status">
           {page.done}

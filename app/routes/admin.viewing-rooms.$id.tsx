@@ -1,5 +1,6 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { adminMeta } from "#app/admin/admin-page.ts";
+import { IntentButton } from "#app/admin/intent-button.tsx";
 import studio from "#app/admin/studio.module.css";
 import { gateAnswer, signInStep, studioAccess } from "#app/admin/studio-access.server.ts";
 import { StudioGate } from "#app/admin/studio-gate.tsx";
@@ -217,34 +218,18 @@ export default function RoomPage({ loaderData, actionData }: Route.ComponentProp
             Last saved {formatWhen(room.updatedAt)}.
           </p>
         </div>
-        <div className={styles.roomActions}>
-          <Form method="post">
-            <input type="hidden" name="intent" value="duplicate" />
-            <button type="submit" className="button button-ghost">
-              Duplicate Room
-            </button>
-          </Form>
+        <div className={studio.headActions}>
+          <IntentButton intent="duplicate">Duplicate Room</IntentButton>
           {room.closedAt ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="reopen" />
-              <button type="submit" className="button button-ghost">
-                Reopen Room
-              </button>
-            </Form>
+            <IntentButton intent="reopen">Reopen Room</IntentButton>
           ) : (
-            <Form
-              method="post"
-              onSubmit={(event) => {
-                if (!window.confirm("Close this room? Every one of its links stops opening it until you reopen it.")) {
-                  event.preventDefault();
-                }
-              }}
+            <IntentButton
+              intent="close"
+              danger
+              confirm="Close this room? Every one of its links stops opening it until you reopen it."
             >
-              <input type="hidden" name="intent" value="close" />
-              <button type="submit" className={`button button-ghost ${studio.danger}`}>
-                Close Room
-              </button>
-            </Form>
+              Close Room
+            </IntentButton>
           )}
         </div>
       </header>
