@@ -216,12 +216,12 @@ test("two browsers selling the last print at once leave exactly one sale @deskto
   );
   expect(answers.filter((status) => status < 400)).toHaveLength(1);
   expect(answers.filter((status) => status === 409)).toHaveLength(1);
-  const refused = sellers[answers.findIndex((status) => status === 409)]!.page;
+  const refused = sellers[answers.indexOf(409)]!.page;
   await expect(refused.getByRole("alert")).toContainText("is already sold");
   const ledger = await sellers[0]!.context.request.get("/admin/editions/export.csv");
   // The print is the winner's, and the other buyer is nowhere in the ledger.
   const winner = sellers[answers.findIndex((status) => status < 400)]!.buyer;
-  const loser = sellers[answers.findIndex((status) => status === 409)]!.buyer;
+  const loser = sellers[answers.indexOf(409)]!.buyer;
   const rows = (await ledger.text()).split("\n").filter((line) => line.includes(slug));
   expect(rows).toHaveLength(1);
   expect(rows[0]).toContain(`,${winner},`);

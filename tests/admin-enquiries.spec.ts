@@ -266,6 +266,7 @@ test("an enquiry opens with everything sent, escaped, is marked read, replied an
   await expect(page.getByText(/^Delivered/)).toBeVisible();
   // Line breaks kept.
   const message = page.locator("p", { hasText: "First line & more" });
+  // biome-ignore lint/performance/useDomNodeTextContent: the line breaks shown are what is asserted; textContent has none
   expect((await message.innerText()).split("\n")).toHaveLength(3);
   const mailto = await page.getByRole("link", { name: "Reply by Email" }).getAttribute("href");
   expect(mailto).toMatch(/^mailto:zoe%2Bart@example\.test\?subject=Re%3A%20The%20Trinket%20Maker&body=/);
@@ -299,7 +300,7 @@ test("a new enquiry appears in an open inbox without reload, and the navigation'
   await page.goto("/admin/enquiries");
   await streamOpened;
   const nav = (await studioNav(page)).getByRole("link", { name: /Enquiries/ });
-  const before = Number((await nav.innerText()).replace(/\D+/g, ""));
+  const before = Number(((await nav.textContent()) ?? "").replace(/\D+/g, ""));
   const marker = `Live arrival ${Date.now()}`;
   await page.evaluate(() => {
     (window as unknown as { notReloaded: boolean }).notReloaded = true;

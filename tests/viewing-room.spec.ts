@@ -116,7 +116,6 @@ test("a collector enters the passcode, opens and zooms a work, and enquires from
   await page.getByLabel("Passcode", { exact: true }).fill(PASSCODE);
   await page.getByRole("button", { name: "Open the room" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(roomInput.title);
-  const loadedAt = Date.now();
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
     "The New God",
     "The Trinket Maker",
