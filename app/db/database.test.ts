@@ -42,6 +42,27 @@ for (const engine of allTestEngines) {
       expect(triggers.rows.map((r) => r.tgname)).toEqual(["quotes_notify_change", "quotes_stamp_change"]);
     });
 
+    it("migration 0017: a transaction that queues many messages wakes the mail sender once", async () => {
+      testDb = await createTestDatabase(engine);
+      const { database } = testDb;
+      const heard: string[] = [];
+      const stop = await database.listen("outgoing_mail_queued", { onPayload: (payload) => heard.push(payload) });
+      try {
+        // As a mailing's Send does: many copies in one transaction (10,000 once woke each process 10,000 times).
+        await database.db.execute(
+          sql`insert into outgoing_mail (kind, to_address, subject) select 'mailing', 'reader' || i || '@example.org', 'News' from generate_series(1, 50) as i`,
+        );
+        await database.db.execute(
+          sql`insert into outgoing_mail (to_address, subject) values ('studio@example.org', 'Reset')`,
+        );
+        await expect.poll(() => heard.length).toBe(2);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(heard).toEqual(["", ""]);
+      } finally {
+        await stop();
+      }
+    });
+
     it("migration 0005: an enquiry stamps its status change and notifies enquiries_changed", async () => {
       testDb = await createTestDatabase(engine);
       const { database } = testDb;
